@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import { gatewaySecretMatches } from './gateway.js';
+import type { ApiKeyRecord, KeyStore } from './keys.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey?: ApiKeyRecord;
+  }
+  interface FastifyContextConfig {
+    /** `key`: an API operation (gateway, key and limit checks); `gateway`: public but behind the gateway. */
+    access?: 'key' | 'gateway';
+    /** Credits a 200 answer of this operation consumes. */
+    cost?: number;
+  }
+}
+
+/**
+ * A check that runs after the key is known, in order (rate limit, then quota).
+ * It throws an ApiError to refuse the request, and may set response headers.
+ */
+export type AccessCheck = (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord) => Promise<void>;
+
+export interface AccessOptions {
+  keyStore: KeyStore;
+  gatewaySecret: string | undefined;
+  checks?: AccessCheck[];
+}
+
+const BEARER = /^Bearer ([!-~]+)$/;
+
+/**
+ * The onRequest hook of the access rules, in the contract's order: gateway (403
+ * forbidden) → key (401 invalid_key) → each further check. Routes without an
+ * `access` setting (404 and 405 answers) skip it: the route is checked first.
+ */
+export function accessHook(opts: AccessOptions) {
+  const checks = opts.checks ?? [];
+  return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    if (opts.gatewaySecret !== undefined && !gatewaySecretMatches(opts.gatewaySecret, request.headers['x-gateway-secret'])) {
+      throw new ApiError('forbidden');
+    }
+    if (access !== 'key') return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const key = match ? await opts.keyStore.lookup(match[1]!) : null;
+    if (!key) throw new ApiError('invalid_key');
+    request.apiKey = key;
+    for (const check of checks) await check(request, reply, key);
+  };
+}

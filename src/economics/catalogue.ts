@@ -1,0 +1,139 @@
+import { unknownToken } from '../errors.js';
+import type { Database } from '../store/duckdb.js';
+
+export const COUNTRY_GROUPS = ['g7', 'g20', 'emu', 'eu', 'oecd', 'brics'] as const;
+export const INDICATOR_GROUPS = ['gdp', 'prices', 'labour', 'money', 'government', 'external'] as const;
+export const FREQUENCIES = ['daily', 'monthly', 'quarterly', 'annual'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export interface Country {
+  country_id: string;
+  name: string;
+  slug: string;
+  iso2: string | null;
+  kind: 'country' | 'aggregate';
+  groups: string[];
+}
+
+export interface Indicator {
+  kpi_id: string;
+  slug: string;
+  name: string;
+  group: string;
+  unit: string;
+  unit_code: string;
+  frequency: Frequency;
+  description: string | null;
+  aliases: string[];
+}
+
+export interface Series {
+  series_id: string;
+  country_id: string;
+  kpi_id: string;
+  frequency: Frequency;
+  adjustment: string | null;
+  source_name: string;
+  source_url: string;
+  license_id: string;
+  attribution_text: string;
+  last_update: string | null;
+  n_obs: number;
+  first_value_date: string | null;
+  latest_value: number;
+  latest_value_date: string;
+  previous_value: number | null;
+  previous_value_date: string | null;
+  highest_value: number | null;
+  highest_value_date: string | null;
+  lowest_value: number | null;
+  lowest_value_date: string | null;
+}
+
+/**
+ * The economics metadata of one snapshot, held in memory: a few thousand rows that
+ * every economics request needs (token resolution, latest values, search).
+ * Observations stay in DuckDB.
+ */
+export class EconomicsCatalogue {
+  readonly countryById = new Map<string, Country>();
+  readonly indicatorById = new Map<string, Indicator>();
+  readonly seriesById = new Map<string, Series>();
+  private readonly countryTokens = new Map<string, string[]>();
+  private readonly indicatorTokens = new Map<string, string>();
+
+  constructor(
+    readonly countries: Country[],
+    readonly indicators: Indicator[],
+    /** Sorted by series_id. */
+    readonly series: Series[],
+  ) {
+    for (const c of countries) this.countryById.set(c.country_id, c);
+    for (const i of indicators) this.indicatorById.set(i.kpi_id, i);
+    for (const s of series) this.seriesById.set(s.series_id, s);
+    // Group tokens win over a country code spelled the same (`emu`): the spec names
+    // `emu` as a group; the euro-area aggregate stays reachable by its slug.
+    for (const c of countries) {
+      for (const token of [c.country_id, c.iso2, c.slug]) {
+        if (token) this.countryTokens.set(token.toLowerCase(), [c.country_id]);
+      }
+    }
+    for (const group of COUNTRY_GROUPS) {
+      const members = countries.filter((c) => c.groups.includes(group)).map((c) => c.country_id);
+      this.countryTokens.set(group, members);
+    }
+    for (const i of indicators) {
+      for (const token of [i.kpi_id, i.slug, ...i.aliases]) this.indicatorTokens.set(token.toLowerCase(), i.kpi_id);
+    }
+  }
+
+  /** Country ids named by ISO3, ISO2, slug or group tokens; 404 naming the first unknown token. */
+  resolveCountries(tokens: string[]): Set<string> {
+    const ids = new Set<string>();
+    for (const token of tokens) {
+      const found = this.countryTokens.get(token.toLowerCase());
+      if (!found) throw unknownToken('country', token);
+      for (const id of found) ids.add(id);
+    }
+    return ids;
+  }
+
+  /** kpi_ids named by kpi_id, slug or alias; 404 naming the first unknown token. */
+  resolveIndicators(tokens: string[]): Set<string> {
+    const ids = new Set<string>();
+    for (const token of tokens) {
+      const found = this.indicatorTokens.get(token.toLowerCase());
+      if (!found) throw unknownToken('indicator', token);
+      ids.add(found);
+    }
+    return ids;
+  }
+
+  /** Series of the given countries and indicators (undefined = no filter), sorted by series_id. */
+  selectSeries(countryIds?: Set<string>, kpiIds?: Set<string>): Series[] {
+    return this.series.filter(
+      (s) => (!countryIds || countryIds.has(s.country_id)) && (!kpiIds || kpiIds.has(s.kpi_id)),
+    );
+  }
+
+  static async load(db: Database, schema = 'econ'): Promise<EconomicsCatalogue> {
+    const countries = await db.query<Country>(
+      `SELECT country_id, name, slug, iso2, kind, groups FROM ${schema}.countries ORDER BY country_id`,
+    );
+    const indicators = await db.query<Indicator>(
+      `SELECT kpi_id, slug, name, "group", unit, unit_code, frequency, description, aliases
+       FROM ${schema}.indicators ORDER BY kpi_id`,
+    );
+    const series = await db.query<Series>(
+      `SELECT s.series_id, s.country_id, s.kpi_id, s.frequency, s.adjustment,
+              s.source_name, s.source_url, s.license_id, s.attribution_text,
+              strftime(s.last_update, '%Y-%m-%dT%H:%M:%SZ') AS last_update,
+              st.n_obs, st.first_value_date, st.latest_value, st.latest_value_date,
+              st.previous_value, st.previous_value_date, st.highest_value, st.highest_value_date,
+              st.lowest_value, st.lowest_value_date
+       FROM ${schema}.series s JOIN ${schema}.series_stats st USING (series_id)
+       ORDER BY s.series_id`,
+    );
+    return new EconomicsCatalogue(countries, indicators, series);
+  }
+}

@@ -1,0 +1,104 @@
+import type { Database } from '../store/duckdb.js';
+import type { Series } from './catalogue.js';
+import { decodeCursor, encodeCursor, queryFingerprint, type CursorPosition } from './cursor.js';
+import type { Transform } from './schemas.js';
+import { applyTransform, type RawPoint } from './transforms.js';
+
+export const HISTORY_PAGE_SIZE = 1000;
+/** Raw observations fetched per round trip while filling a page. */
+const FETCH_BATCH_POINTS = 20_000;
+
+export interface HistoryRequest {
+  series: Series[];
+  countryIds: string[] | null;
+  kpiIds: string[] | null;
+  from?: string;
+  to?: string;
+  transform: Transform;
+  cursor?: string;
+}
+
+export interface HistoryPointOut {
+  series_id: string;
+  country_id: string;
+  kpi_id: string;
+  date: string;
+  value: number;
+  frequency: string;
+  obs_status?: string;
+  last_update: string | null;
+}
+
+async function fetchRaw(db: Database, series: Series[], range: { from?: string; to?: string }, after?: CursorPosition): Promise<Map<string, RawPoint[]>> {
+  const params: string[] = series.map((s) => s.series_id);
+  const where = [`series_id IN (${series.map((_, i) => `$${i + 1}`).join(', ')})`];
+  if (range.from) where.push(`date >= $${params.push(range.from)}::DATE`);
+  if (range.to) where.push(`date <= $${params.push(range.to)}::DATE`);
+  if (after) where.push(`(series_id <> $${params.push(after.seriesId)} OR date > $${params.push(after.date)}::DATE)`);
+  const rows = await db.query<RawPoint & { series_id: string }>(
+    `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ORDER BY series_id, date`,
+    params,
+  );
+  const bySeries = new Map<string, RawPoint[]>();
+  for (const r of rows) {
+    let list = bySeries.get(r.series_id);
+    if (!list) bySeries.set(r.series_id, (list = []));
+    list.push({ date: r.date, value: r.value, obs_status: r.obs_status });
+  }
+  return bySeries;
+}
+
+/**
+ * One page of history: points sorted by series_id then date, at most
+ * HISTORY_PAGE_SIZE, with the cursor of the next page (null on the last). A
+ * transform is computed on each full series before `from`/`to` cut it.
+ */
+export async function historyPage(db: Database, req: HistoryRequest): Promise<{ data: HistoryPointOut[]; next_cursor: string | null }> {
+  const fingerprint = queryFingerprint([req.countryIds, req.kpiIds, req.from ?? null, req.to ?? null, req.transform]);
+  const after = req.cursor ? decodeCursor(req.cursor, fingerprint) : undefined;
+  let pending = after ? req.series.filter((s) => s.series_id >= after.seriesId) : req.series;
+  const page: HistoryPointOut[] = [];
+
+  while (pending.length > 0 && page.length <= HISTORY_PAGE_SIZE) {
+    let take = 0;
+    let points = 0;
+    while (take < pending.length && (take === 0 || points + pending[take]!.n_obs <= FETCH_BATCH_POINTS)) {
+      points += pending[take]!.n_obs;
+      take++;
+    }
+    const batch = pending.slice(0, take);
+    pending = pending.slice(take);
+    // Without a transform the database cuts the range; with one, the whole series is needed.
+    const raw = await fetchRaw(db, batch, req.transform === 'none' ? req : {}, req.transform === 'none' ? after : undefined);
+    for (const s of batch) {
+      let pts = applyTransform(raw.get(s.series_id) ?? [], req.transform, s.frequency);
+      if (req.transform !== 'none') {
+        pts = pts.filter(
+          (p) =>
+            (!req.from || p.date >= req.from) &&
+            (!req.to || p.date <= req.to) &&
+            (!after || s.series_id !== after.seriesId || p.date > after.date),
+        );
+      }
+      for (const p of pts) {
+        page.push({
+          series_id: s.series_id,
+          country_id: s.country_id,
+          kpi_id: s.kpi_id,
+          date: p.date,
+          value: p.value,
+          frequency: s.frequency,
+          ...(p.obs_status ? { obs_status: p.obs_status } : {}),
+          last_update: s.last_update,
+        });
+        if (page.length > HISTORY_PAGE_SIZE) break;
+      }
+      if (page.length > HISTORY_PAGE_SIZE) break;
+    }
+  }
+
+  if (page.length <= HISTORY_PAGE_SIZE) return { data: page, next_cursor: null };
+  page.length = HISTORY_PAGE_SIZE;
+  const last = page[page.length - 1]!;
+  return { data: page, next_cursor: encodeCursor(fingerprint, { seriesId: last.series_id, date: last.date }) };
+}

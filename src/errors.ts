@@ -1,0 +1,53 @@
+/**
+ * The one error registry: every machine code the API can answer with, its HTTP
+ * status and its default human message. Clients branch on `code`, never on text.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: 'The request is malformed.' },
+  invalid_key: { status: 401, message: 'The API key is missing, invalid or revoked.' },
+  forbidden: { status: 403, message: 'The request did not pass through the gateway.' },
+  quota_exceeded: { status: 403, message: 'The credit quota of this API key is exhausted.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed; use GET or HEAD.' },
+  validation_error: { status: 422, message: 'A parameter did not validate.' },
+  rate_limit_exceeded: { status: 429, message: 'Rate limit exceeded; retry after the time in Retry-After.' },
+  internal_error: { status: 500, message: 'Internal error; quote the request id when reporting it.' },
+  provider_unavailable: { status: 503, message: 'A dependency of the service is unavailable; retry later.' },
+  provider_timeout: { status: 504, message: 'The query ran past its time limit.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** One failed parameter of a 422 answer. */
+export interface ValidationIssue {
+  loc: ['query' | 'path', string];
+  msg: string;
+  type: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: ValidationIssue[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, opts: { detail?: ValidationIssue[]; headers?: Record<string, string> } = {}) {
+    super(message ?? ERRORS[code].message);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.detail = opts.detail;
+    this.headers = opts.headers ?? {};
+  }
+}
+
+/** A 422 for one parameter, with its detail item. */
+export function invalidParam(where: 'query' | 'path', param: string, msg: string, type = 'value_error'): ApiError {
+  return new ApiError('validation_error', `Invalid parameter "${param}": ${msg}`, {
+    detail: [{ loc: [where, param], msg, type }],
+  });
+}
+
+/** A 404 naming the unknown token. */
+export function unknownToken(kind: string, token: string): ApiError {
+  return new ApiError('not_found', `Unknown ${kind}: "${token}".`);
+}

@@ -1,0 +1,75 @@
+import { ApiError, invalidParam } from '../errors.js';
+
+const META = Symbol('queryMeta');
+
+interface QueryMeta {
+  malformed: boolean;
+  repeated: string[];
+}
+
+type ParsedQuery = Record<string, string> & { [META]?: QueryMeta };
+
+function decode(component: string): string | undefined {
+  try {
+    return decodeURIComponent(component.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Query-string parser for the router. It never throws: it records what is wrong
+ * (undecodable escapes, a parameter given twice) so that the 400 is raised at its
+ * place in the order of checks, after authentication. Empty values are dropped,
+ * because an empty parameter means the same as an absent one.
+ */
+export function parseQueryString(raw: string): ParsedQuery {
+  const query: ParsedQuery = {};
+  const meta: QueryMeta = { malformed: false, repeated: [] };
+  const seen = new Set<string>();
+  for (const part of raw.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = decode(eq === -1 ? part : part.slice(0, eq));
+    const value = decode(eq === -1 ? '' : part.slice(eq + 1));
+    if (key === undefined || value === undefined) {
+      meta.malformed = true;
+      continue;
+    }
+    if (value === '') continue;
+    if (seen.has(key)) {
+      meta.repeated.push(key);
+      continue;
+    }
+    seen.add(key);
+    query[key] = value;
+  }
+  Object.defineProperty(query, META, { value: meta, enumerable: false });
+  return query;
+}
+
+/** Raises 400 bad_request for a query string the parser found malformed. */
+export function assertWellFormedQuery(query: unknown): void {
+  const meta = (query as ParsedQuery | undefined)?.[META];
+  if (!meta) return;
+  if (meta.malformed) throw new ApiError('bad_request', 'The query string could not be decoded.');
+  if (meta.repeated.length > 0) {
+    throw new ApiError('bad_request', `Parameter "${meta.repeated[0]}" was given more than once.`);
+  }
+}
+
+export const MAX_LIST_ITEMS = 100;
+
+/**
+ * Splits a comma-separated list parameter: items trimmed, empty ones dropped,
+ * at most MAX_LIST_ITEMS. Returns undefined when the parameter is absent or empty.
+ */
+export function splitList(value: string | undefined, param: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) return undefined;
+  if (items.length > MAX_LIST_ITEMS) {
+    throw invalidParam('query', param, `at most ${MAX_LIST_ITEMS} items are allowed, got ${items.length}`, 'too_long');
+  }
+  return items;
+}

@@ -1,0 +1,31 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** A string restricted to `values`, as one JSON-schema enum (one clean 422 item, not one per branch). */
+export const StringEnum = <T extends string>(values: readonly T[], opts: { description?: string; default?: T } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ValidationIssueSchema = Type.Object({
+  loc: Type.Array(Type.String(), { description: '["query" | "path", parameter name]' }),
+  msg: Type.String(),
+  type: Type.String({ description: 'machine type, e.g. missing, int_parsing, less_than_equal, enum' }),
+});
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.String({ description: 'machine code; branch on this' }),
+    message: Type.String(),
+    request_id: Type.String({ format: 'uuid' }),
+    detail: Type.Optional(Type.Array(ValidationIssueSchema)),
+  },
+  { $id: 'ErrorBody', title: 'Error' },
+);
+
+/** Economics success envelope. */
+export const economicsBody = <T extends TSchema>(data: T) =>
+  Type.Object({ data, request_id: Type.String({ format: 'uuid' }) });
+
+/** Trade success envelope. */
+export const tradeBody = <T extends TSchema>(data: T) =>
+  Type.Object({ data, request_id: Type.String({ format: 'uuid' }), duration_ms: Type.Integer({ minimum: 0 }) });

@@ -1,0 +1,41 @@
+import { buildApp } from './app.js';
+import { bootstrapKeyStore } from './access/keys.js';
+import { ensureDataset } from './sample/index.js';
+import { loadSettings } from './settings.js';
+import { SnapshotStore } from './store/snapshot.js';
+
+async function main(): Promise<void> {
+  const settings = loadSettings();
+  const built = await ensureDataset(settings.dataDir, { seed: settings.sampleSeed, asOf: settings.sampleAsOf });
+  if (built) {
+    console.log(`built the sample dataset in ${built.durationMs} ms: ${built.series} series, ${built.observations} observations (snapshot ${built.snapshot})`);
+  }
+  const store = new SnapshotStore({
+    dataDir: settings.dataDir,
+    queryTimeoutMs: settings.queryTimeoutMs,
+    pollMs: settings.snapshotPollMs,
+    onSwap: (name) => console.log(`serving snapshot ${name}`),
+    onError: (err) => console.error('snapshot refresh failed; still serving the previous one', err),
+  });
+  await store.start();
+  if (!settings.bootstrapApiKey) console.warn('BOOTSTRAP_API_KEY is not set: no key can call the API yet');
+  const app = await buildApp({
+    store,
+    keyStore: bootstrapKeyStore(settings.bootstrapApiKey),
+    gatewaySecret: settings.gatewaySecret,
+    logLevel: settings.logLevel,
+  });
+  const shutdown = async () => {
+    await app.close();
+    store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: settings.port, host: settings.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

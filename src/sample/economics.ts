@@ -1,0 +1,154 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ECONOMICS_DDL, deriveSeriesStats } from '../economics/tables.js';
+import { lastCompletePeriods, monthStart, toEpochDay } from './calendar.js';
+import { COUNTRY_PROFILES, groupsOf } from './countries.js';
+import { SAMPLE_START_YEAR, simulateEconomy, type EconomyPaths } from './economy.js';
+import { INDICATORS, type IndicatorDef } from './indicators.js';
+import { Random } from './random.js';
+import { slugify } from './countries.js';
+
+export const SAMPLE_PROVENANCE = {
+  source_name: 'Generated sample data (not official statistics)',
+  source_url: 'https://example.org/econtrade/sample-data',
+  license_id: 'CC0-1.0',
+  attribution_text: 'Generated sample data for demonstration and testing; the numbers are synthetic and are not official statistics.',
+} as const;
+
+export interface SampleOptions {
+  seed: number;
+  /** `YYYY-MM-DD`: series end at the last complete period before this date. */
+  asOf: string;
+}
+
+interface Point {
+  day: number;
+  value: number;
+}
+
+function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** The observations of one indicator for one economy, up to the last complete period. */
+function pointsOf(def: IndicatorDef, paths: EconomyPaths, asOf: string): Point[] {
+  const last = lastCompletePeriods(asOf);
+  const out: Point[] = [];
+  switch (def.frequency) {
+    case 'monthly': {
+      const values = def.kpi_id === 'TRADE_BALANCE' ? undefined : paths.monthly[def.kpi_id]!;
+      for (let m = 0; m <= last.month; m++) {
+        const value = values
+          ? round(values[m]!, def.decimals)
+          : round(paths.monthly.EXPORTS![m]!, 0) - round(paths.monthly.IMPORTS![m]!, 0);
+        out.push({ day: toEpochDay(monthStart(m)), value });
+      }
+      break;
+    }
+    case 'quarterly': {
+      const values = paths.quarterly[def.kpi_id]!;
+      for (let q = 0; q * 3 <= last.quarterStartMonth; q++) out.push({ day: toEpochDay(monthStart(q * 3)), value: round(values[q]!, def.decimals) });
+      break;
+    }
+    case 'annual': {
+      const values = paths.annual[def.kpi_id]!;
+      for (let y = SAMPLE_START_YEAR; y <= last.year; y++) {
+        out.push({ day: toEpochDay(`${y}-01-01`), value: round(values[y - SAMPLE_START_YEAR]!, def.decimals) });
+      }
+      break;
+    }
+    case 'daily': {
+      const values = paths.daily[def.kpi_id];
+      if (!values) break;
+      const lastDay = toEpochDay(last.lastDay);
+      for (let k = 0; k < paths.days.length && paths.days[k]! <= lastDay; k++) {
+        out.push({ day: paths.days[k]!, value: round(values[k]!, def.decimals) });
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/** Recent observations are provisional (annual: the last one estimated); daily market closes are final. */
+function statusOf(def: IndicatorDef, fromEnd: number): string {
+  if (def.frequency === 'daily') return 'final';
+  if (def.frequency === 'annual') return fromEnd === 0 ? 'estimated' : fromEnd === 1 ? 'provisional' : 'final';
+  return fromEnd < (def.frequency === 'monthly' ? 2 : 1) ? 'provisional' : 'final';
+}
+
+/**
+ * Writes the sample economics tables into `conn`'s database: 50 countries and the
+ * euro area, 31 indicators, history from 2000 to the last complete period before
+ * `asOf`. Deterministic for a given seed and as-of date.
+ */
+export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleOptions): Promise<{ series: number; observations: number }> {
+  await conn.run(ECONOMICS_DDL);
+  for (const p of COUNTRY_PROFILES) {
+    await conn.run('INSERT INTO countries VALUES ($1, $2, $3, $4, $5, $6::VARCHAR[])', [
+      p.iso3, p.name, p.slug, p.iso2, p.kind, JSON.stringify(groupsOf(p.iso3)).replace(/"/g, "'"),
+    ]);
+  }
+  for (const d of INDICATORS) {
+    await conn.run('INSERT INTO indicators VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::VARCHAR[])', [
+      d.kpi_id, slugify(d.name), d.name, d.group, d.unit, d.unit_code, d.frequency, d.description,
+      JSON.stringify(d.aliases).replace(/"/g, "'"),
+    ]);
+  }
+
+  const endYear = Math.max(Number(opts.asOf.slice(0, 4)), 2025);
+  const paths = new Map(COUNTRY_PROFILES.map((p) => [p.iso3, simulateEconomy(p, opts.seed, endYear)]));
+  // Euro members quote the euro; Denmark's krone is pegged to it.
+  const euroFx = paths.get('EMU')!.daily.FX_USD!;
+  for (const p of COUNTRY_PROFILES) {
+    if (p.currency === 'EUR') paths.get(p.iso3)!.daily.FX_USD = euroFx;
+    if (p.iso3 === 'DNK') paths.get(p.iso3)!.daily.FX_USD = euroFx.map((v) => (v * p.fx2023) / 0.925);
+  }
+
+  const asOfMs = Date.parse(`${opts.asOf}T00:00:00Z`);
+  const seriesAppender = await conn.createAppender('series');
+  await conn.run('CREATE TABLE obs_stage (series_id VARCHAR, day INTEGER, value DOUBLE, obs_status VARCHAR)');
+  const obsAppender = await conn.createAppender('obs_stage');
+  let nSeries = 0;
+  let nObs = 0;
+  for (const p of COUNTRY_PROFILES) {
+    const economy = paths.get(p.iso3)!;
+    for (const def of INDICATORS) {
+      const points = pointsOf(def, economy, opts.asOf);
+      if (points.length === 0) continue;
+      const seriesId = `${p.iso3}.${def.kpi_id}`;
+      // Published within the last four weeks; daily series within the last two days.
+      const ageMs = Random.for(opts.seed, seriesId, 'last-update').float() * (def.frequency === 'daily' ? 2 : 28) * 86_400_000;
+      const lastUpdate = new Date(Math.floor((asOfMs - 3_600_000 - ageMs) / 1000) * 1000).toISOString().replace('.000Z', '');
+      seriesAppender.appendVarchar(seriesId);
+      seriesAppender.appendVarchar(p.iso3);
+      seriesAppender.appendVarchar(def.kpi_id);
+      seriesAppender.appendVarchar(def.frequency);
+      if (def.adjustment) seriesAppender.appendVarchar(def.adjustment);
+      else seriesAppender.appendNull();
+      seriesAppender.appendVarchar(SAMPLE_PROVENANCE.source_name);
+      seriesAppender.appendVarchar(SAMPLE_PROVENANCE.source_url);
+      seriesAppender.appendVarchar(SAMPLE_PROVENANCE.license_id);
+      seriesAppender.appendVarchar(SAMPLE_PROVENANCE.attribution_text);
+      seriesAppender.appendVarchar(lastUpdate);
+      seriesAppender.endRow();
+      nSeries++;
+      points.forEach((pt, k) => {
+        obsAppender.appendVarchar(seriesId);
+        obsAppender.appendInteger(pt.day);
+        obsAppender.appendDouble(pt.value);
+        obsAppender.appendVarchar(statusOf(def, points.length - 1 - k));
+        obsAppender.endRow();
+      });
+      nObs += points.length;
+    }
+  }
+  seriesAppender.closeSync();
+  obsAppender.closeSync();
+  await conn.run(`
+    INSERT INTO observations
+    SELECT series_id, DATE '1970-01-01' + day, value, obs_status FROM obs_stage ORDER BY series_id, day`);
+  await conn.run('DROP TABLE obs_stage');
+  await deriveSeriesStats(conn);
+  return { series: nSeries, observations: nObs };
+}

@@ -1,0 +1,409 @@
+import { monthIndex, toEpochDay, fromEpochDay } from './calendar.js';
+import type { CountryProfile } from './countries.js';
+import { Random } from './random.js';
+
+/**
+ * A small macro model that gives every sample country paths that move like its real
+ * economy: a shared global cycle (2001, 2008–09, the euro crisis, 2020), the 2021–23
+ * inflation surge, policy rates following the real central banks' paths, and
+ * identities that hold across indicators (CPI_YOY from the CPI index, GDP per capita
+ * from GDP and population, expenditure = revenue − balance, trade balance =
+ * exports − imports). Values for a period never depend on how far the run extends.
+ */
+
+type Anchors = Array<[string, number]>;
+
+/** Linear interpolation between `YYYY-MM` anchors, flat outside them. */
+function anchored(anchors: Anchors): (month: number) => number {
+  const pts = anchors.map(([ym, v]) => {
+    const [y, m] = ym.split('-').map(Number) as [number, number];
+    return [monthIndex(y, m), v] as const;
+  });
+  return (t) => {
+    const first = pts[0]!;
+    if (t <= first[0]) return first[1];
+    for (let i = 1; i < pts.length; i++) {
+      const [t1, v1] = pts[i]!;
+      if (t <= t1) {
+        const [t0, v0] = pts[i - 1]!;
+        return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0);
+      }
+    }
+    return pts[pts.length - 1]![1];
+  };
+}
+
+// Deviation of world consumer-price inflation from its norm, percentage points.
+const GLOBAL_INFLATION = anchored([
+  ['2000-01', 0.3], ['2001-06', 0.5], ['2002-06', -0.6], ['2004-01', 0], ['2005-09', 0.8], ['2006-12', -0.2],
+  ['2008-07', 2.8], ['2009-07', -2.2], ['2010-06', 0], ['2011-09', 1.2], ['2013-06', -0.5], ['2015-01', -1.8],
+  ['2016-06', -1.0], ['2018-06', 0.3], ['2019-06', -0.3], ['2020-05', -1.7], ['2021-01', -0.5], ['2021-06', 2.5],
+  ['2022-06', 6.5], ['2022-10', 7.5], ['2023-06', 2.5], ['2024-01', 1.0], ['2024-09', 0], ['2025-06', 0.3], ['2026-12', 0.4],
+]);
+
+// Deviation of unemployment from its norm, percentage points.
+const GLOBAL_UNEMPLOYMENT = anchored([
+  ['2000-01', 0], ['2001-06', 0], ['2003-06', 0.8], ['2007-06', -0.8], ['2009-10', 2.5], ['2011-06', 2.0],
+  ['2013-06', 1.8], ['2016-06', 0.5], ['2019-12', -0.8], ['2020-03', -0.6], ['2020-04', 3.5], ['2020-12', 1.5],
+  ['2021-12', 0], ['2022-06', -0.8], ['2024-06', -0.5], ['2026-12', -0.2],
+]);
+
+// Extra unemployment and bond spread of the euro-area periphery in the sovereign-debt crisis.
+const EURO_CRISIS = anchored([['2000-01', 0], ['2008-06', 0], ['2010-06', 0.35], ['2012-06', 0.8], ['2013-06', 1], ['2015-06', 0.8], ['2019-06', 0.25], ['2023-06', 0.1]]);
+const PERIPHERY: Record<string, { unemployment: number; spread: number }> = {
+  GRC: { unemployment: 13, spread: 20 }, ESP: { unemployment: 11, spread: 4 }, PRT: { unemployment: 6, spread: 8 },
+  IRL: { unemployment: 7, spread: 7 }, CYP: { unemployment: 8, spread: 6 }, ITA: { unemployment: 3, spread: 4 },
+};
+
+const POLICY: Record<string, Anchors> = {
+  fed: [['2000-01', 5.5], ['2000-06', 6.5], ['2001-01', 6.0], ['2001-12', 1.75], ['2002-11', 1.25], ['2003-06', 1.0], ['2004-06', 1.0], ['2006-06', 5.25], ['2007-08', 5.25], ['2008-01', 3.5], ['2008-12', 0.25], ['2015-11', 0.25], ['2015-12', 0.5], ['2016-12', 0.75], ['2017-12', 1.5], ['2018-12', 2.5], ['2019-07', 2.5], ['2019-10', 1.75], ['2020-02', 1.75], ['2020-03', 0.25], ['2022-02', 0.25], ['2022-03', 0.5], ['2022-12', 4.5], ['2023-07', 5.5], ['2024-08', 5.5], ['2024-09', 5.0], ['2024-12', 4.5], ['2025-08', 4.5], ['2025-12', 3.75], ['2026-12', 3.5]],
+  ecb: [['2000-01', 3.0], ['2000-10', 4.75], ['2001-05', 4.5], ['2001-11', 3.25], ['2003-06', 2.0], ['2005-11', 2.0], ['2006-12', 3.5], ['2008-07', 4.25], ['2008-10', 3.75], ['2009-05', 1.0], ['2011-03', 1.0], ['2011-07', 1.5], ['2011-12', 1.0], ['2012-07', 0.75], ['2013-11', 0.25], ['2014-09', 0.05], ['2016-03', 0], ['2022-06', 0], ['2022-07', 0.5], ['2023-09', 4.5], ['2024-05', 4.5], ['2024-06', 4.25], ['2024-12', 3.15], ['2025-06', 2.15], ['2026-12', 2.15]],
+  boe: [['2000-01', 6.0], ['2001-11', 4.0], ['2003-07', 3.5], ['2007-07', 5.75], ['2008-10', 4.5], ['2009-03', 0.5], ['2016-07', 0.5], ['2016-08', 0.25], ['2017-11', 0.5], ['2018-08', 0.75], ['2020-02', 0.75], ['2020-03', 0.1], ['2021-12', 0.25], ['2023-08', 5.25], ['2024-07', 5.25], ['2024-08', 5.0], ['2025-02', 4.5], ['2025-08', 4.0], ['2026-12', 3.75]],
+  boj: [['2000-01', 0], ['2000-08', 0.25], ['2001-03', 0], ['2006-06', 0], ['2006-07', 0.25], ['2007-02', 0.5], ['2008-11', 0.3], ['2008-12', 0.1], ['2016-01', 0.1], ['2016-02', -0.1], ['2024-02', -0.1], ['2024-03', 0.1], ['2024-07', 0.25], ['2025-01', 0.5], ['2025-11', 0.5], ['2025-12', 0.75], ['2026-12', 0.75]],
+  snb: [['2000-01', 1.75], ['2000-06', 3.0], ['2001-09', 2.25], ['2003-03', 0.25], ['2004-06', 0.5], ['2007-09', 2.75], ['2008-10', 2.5], ['2009-03', 0.25], ['2011-08', 0], ['2014-12', -0.25], ['2015-01', -0.75], ['2022-05', -0.75], ['2022-06', -0.25], ['2022-09', 0.5], ['2023-06', 1.75], ['2024-02', 1.75], ['2024-03', 1.5], ['2024-12', 0.5], ['2025-06', 0], ['2026-12', 0]],
+  CHN: [['2000-01', 5.85], ['2002-02', 5.31], ['2006-08', 6.12], ['2007-12', 7.47], ['2008-12', 5.31], ['2010-12', 5.81], ['2011-07', 6.56], ['2012-07', 6.0], ['2015-10', 4.35], ['2019-08', 4.25], ['2020-04', 3.85], ['2022-08', 3.65], ['2023-08', 3.45], ['2024-10', 3.1], ['2025-05', 3.0], ['2026-12', 3.0]],
+};
+
+// Countries whose inflation history is their own, not a scaled world cycle.
+const INFLATION: Record<string, Anchors> = {
+  ARG: [['2000-01', -1], ['2001-12', -1.5], ['2002-06', 28], ['2002-12', 41], ['2003-12', 4], ['2005-12', 12], ['2008-06', 9], ['2011-12', 10], ['2014-06', 38], ['2016-06', 45], ['2017-06', 22], ['2019-06', 55], ['2020-12', 36], ['2022-06', 64], ['2023-12', 211], ['2024-04', 290], ['2024-12', 118], ['2025-06', 39], ['2025-12', 30], ['2026-12', 22]],
+  TUR: [['2000-01', 68], ['2001-12', 68], ['2002-12', 30], ['2004-06', 9], ['2008-06', 10.5], ['2010-06', 8], ['2013-06', 8], ['2017-06', 11], ['2018-10', 25], ['2019-12', 12], ['2021-06', 17], ['2022-10', 85], ['2023-06', 38], ['2024-05', 75], ['2024-12', 44], ['2025-06', 35], ['2026-12', 28]],
+  RUS: [['2000-01', 22], ['2003-06', 14], ['2007-06', 9], ['2008-06', 15], ['2010-06', 6], ['2014-06', 8], ['2015-03', 17], ['2016-06', 7], ['2017-06', 4], ['2019-12', 3], ['2021-12', 8], ['2022-04', 17.5], ['2023-04', 2.5], ['2024-06', 8.5], ['2025-03', 10.5], ['2026-12', 6]],
+  EGY: [['2000-01', 3], ['2004-06', 12], ['2006-06', 6], ['2008-08', 23], ['2010-06', 11], ['2016-10', 14], ['2017-07', 33], ['2019-10', 3], ['2022-01', 7], ['2023-09', 38], ['2024-06', 27], ['2025-06', 15], ['2026-12', 12]],
+};
+
+// GDP shocks per quarter (percentage points of q/q growth), before country sensitivity.
+const GLOBAL_QUARTER_SHOCK: Record<string, number> = {
+  '2001-3': -0.5, '2001-4': -0.3, '2008-2': -0.3, '2008-3': -0.8, '2008-4': -2.0, '2009-1': -2.3, '2009-2': -0.5,
+  '2009-3': 0.5, '2009-4': 0.5, '2010-1': 0.3, '2020-1': -2.5, '2020-2': -9.0, '2020-3': 8.0, '2020-4': 1.2,
+  '2021-1': 0.3, '2021-2': 1.0, '2022-4': -0.3, '2023-1': -0.2,
+};
+const EURO_QUARTER_SHOCK: Record<string, number> = { '2011-4': -0.4, '2012-1': -0.4, '2012-2': -0.4, '2012-3': -0.3, '2012-4': -0.5, '2013-1': -0.3 };
+
+const HOUSING_CYCLE = anchored([['2000-01', 1.0], ['2006-06', 1.5], ['2007-06', 0], ['2009-03', -3.0], ['2011-12', -0.5], ['2013-06', 0.5], ['2019-12', 0.5], ['2020-09', 2.0], ['2022-03', 2.5], ['2022-12', -1.5], ['2023-12', 0], ['2026-12', 0.5]]);
+
+const ADVANCED_OWN = new Set(['AUS', 'CAN', 'KOR', 'SWE', 'NOR', 'NZL', 'CZE', 'POL', 'HUN', 'ISR', 'CHL', 'DNK']);
+const EMERGING = new Set(['ARG', 'BRA', 'CHN', 'COL', 'EGY', 'IDN', 'IND', 'MEX', 'ROU', 'RUS', 'TUR', 'ZAF', 'SAU']);
+const INFLATION_SENSITIVITY: Record<string, number> = { JPN: 0.5, CHN: 0.15, CHE: 0.4, SAU: 0.4 };
+const CURRENT_ACCOUNT: Record<string, number> = { DEU: 6, NLD: 8, CHE: 7, NOR: 12, SAU: 5, CHN: 2, KOR: 3, JPN: 3, DNK: 8, SWE: 4, IRL: 5, SGP: 15, USA: -3, GBR: -3.5, TUR: -3.5, AUS: -2, CAN: -2, BRA: -2.5, IND: -1.5, EGY: -3, COL: -4, ROU: -5, ARG: -1, ZAF: -2.5, FRA: -1, ESP: 0.5, ITA: 1, GRC: -5 };
+const RESERVES_TO_GDP: Record<string, number> = { CHN: 0.2, JPN: 0.28, CHE: 0.9, SAU: 0.4, IND: 0.16, KOR: 0.24, RUS: 0.25, USA: 0.01, BRA: 0.15, MEX: 0.11, ISR: 0.4, CZE: 0.4, POL: 0.22, HUN: 0.17, TUR: 0.08, IDN: 0.1, EGY: 0.08, ARG: 0.04 };
+const POPULATION_GROWTH: Record<string, number> = { JPN: -0.003, BGR: -0.009, LVA: -0.01, LTU: -0.011, ROU: -0.007, HRV: -0.006, GRC: -0.002, ITA: -0.0005, IND: 0.012, EGY: 0.019, IDN: 0.011, SAU: 0.025, ISR: 0.018, ZAF: 0.013, MEX: 0.011, TUR: 0.012, COL: 0.011, BRA: 0.008, ARG: 0.009, CHN: 0.004, AUS: 0.014, CAN: 0.011, NZL: 0.013, LUX: 0.018, IRL: 0.012, CHE: 0.009, NOR: 0.009 };
+
+export const SAMPLE_START_YEAR = 2000;
+
+export interface EconomyPaths {
+  /** Month index 0 = January 2000. */
+  monthly: Record<string, Float64Array>;
+  /** Quarter index 0 = 2000 Q1. */
+  quarterly: Record<string, Float64Array>;
+  /** Year index 0 = 2000. */
+  annual: Record<string, Float64Array>;
+  /** Business days from 2000-01-03, as epoch days, and the daily values on them. */
+  days: Int32Array;
+  daily: Record<string, Float64Array>;
+}
+
+export function businessDays(fromDay: string, toDay: string): Int32Array {
+  const out: number[] = [];
+  for (let d = toEpochDay(fromDay); d <= toEpochDay(toDay); d++) {
+    const weekday = (d + 4) % 7; // 1970-01-01 was a Thursday
+    if (weekday !== 0 && weekday !== 6) out.push(d);
+  }
+  return Int32Array.from(out);
+}
+
+const calendars = new Map<string, { days: Int32Array; months: Int32Array }>();
+
+/** Business days from 2000-01-03 to `lastDay` and the month index of each; cached (Date formatting is slow). */
+function tradingCalendar(lastDay: string): { days: Int32Array; months: Int32Array } {
+  let cal = calendars.get(lastDay);
+  if (!cal) {
+    const days = businessDays('2000-01-03', lastDay);
+    const months = Int32Array.from(days, (d) => {
+      const date = fromEpochDay(d);
+      return monthIndex(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+    });
+    cal = { days, months };
+    calendars.set(lastDay, cal);
+  }
+  return cal;
+}
+
+function ar1(rng: Random, n: number, rho: number, sigma: number): Float64Array {
+  const out = new Float64Array(n);
+  let x = 0;
+  for (let i = 0; i < n; i++) {
+    x = rho * x + sigma * rng.normal();
+    out[i] = x;
+  }
+  return out;
+}
+
+function mean(values: ArrayLike<number>, from: number, to: number): number {
+  let s = 0;
+  for (let i = from; i < to; i++) s += values[i]!;
+  return s / (to - from);
+}
+
+/** Simulates one economy from 1999 (a year of warm-up for year-on-year rates) to December of `endYear`. */
+export function simulateEconomy(p: CountryProfile, seed: number, endYear: number): EconomyPaths {
+  const rng = (what: string) => Random.for(seed, p.iso3, what);
+  const W = 12; // warm-up months before January 2000
+  const nMonths = (endYear - SAMPLE_START_YEAR + 1) * 12;
+  const nM = nMonths + W;
+  const t = (i: number) => i - W; // array position → month index
+  const emerging = EMERGING.has(p.iso3);
+  const euro = p.policy === 'ecb' && p.currency === 'EUR';
+  const periphery = PERIPHERY[p.iso3];
+
+  // Prices: inflation target path, CPI index built month by month, yoy read off the index.
+  const sens = INFLATION_SENSITIVITY[p.iso3] ?? (emerging ? 1.2 : 1.0);
+  const ownInflation = INFLATION[p.iso3] ? anchored(INFLATION[p.iso3]!) : undefined;
+  const inflTarget = new Float64Array(nM);
+  const inflNoise = ar1(rng('inflation'), nM, 0.9, 0.25 * Math.max(1, p.inflation / 5));
+  for (let i = 0; i < nM; i++) {
+    inflTarget[i] = (ownInflation ? ownInflation(t(i)) : p.inflation + sens * GLOBAL_INFLATION(t(i))) + inflNoise[i]!;
+  }
+  const seasonal = [-0.25, 0.15, 0.35, 0.2, 0.05, -0.05, -0.3, -0.05, 0.15, 0.1, -0.1, -0.25];
+  const cpiRng = rng('cpi');
+  const cpi = new Float64Array(nM);
+  cpi[0] = 100;
+  for (let i = 1; i < nM; i++) {
+    const monthly = Math.log(1 + inflTarget[i]! / 100) / 12 + (seasonal[i % 12]! / 100) * 0.6 + 0.0008 * cpiRng.normal();
+    cpi[i] = cpi[i - 1]! * Math.exp(monthly);
+  }
+  const yoyOf = (series: Float64Array, i: number, lag: number) => 100 * (series[i]! / series[i - lag]! - 1);
+  const coreNoise = ar1(rng('core'), nM, 0.9, 0.12);
+  const ppiNoise = ar1(rng('ppi'), nM, 0.9, 0.8);
+
+  // Real activity: quarterly real GDP index with global and euro shocks.
+  const nQ = nM / 3;
+  const qRng = rng('gdp');
+  const gdpSens = emerging ? 0.8 : 1.0;
+  const realIdx = new Float64Array(nQ);
+  const qoq = new Float64Array(nQ);
+  realIdx[0] = 100;
+  for (let q = 1; q < nQ; q++) {
+    const year = SAMPLE_START_YEAR - 1 + Math.floor(q / 4);
+    const key = `${year}-${(q % 4) + 1}`;
+    const shock = (GLOBAL_QUARTER_SHOCK[key] ?? 0) + (euro ? (EURO_QUARTER_SHOCK[key] ?? 0) * (periphery ? 2 : 1) : 0);
+    qoq[q] = p.growth / 4 + gdpSens * shock + 0.35 * qRng.normal();
+    realIdx[q] = realIdx[q - 1]! * (1 + qoq[q]! / 100);
+  }
+
+  // Labour.
+  const uNoise = ar1(rng('unemployment'), nM, 0.96, 0.1);
+  const uSens = p.iso3 === 'USA' || p.iso3 === 'CAN' ? 1.6 : emerging ? 0.8 : 1.0;
+  const unemployment = new Float64Array(nM);
+  for (let i = 0; i < nM; i++) {
+    let u = p.unemployment + uSens * GLOBAL_UNEMPLOYMENT(t(i)) + uNoise[i]!;
+    if (periphery) u += periphery.unemployment * EURO_CRISIS(t(i));
+    unemployment[i] = Math.min(25, Math.max(2, u));
+  }
+  const youthFactor = 1.9 + 0.6 * rng('youth').float();
+  const youthNoise = ar1(rng('youth-noise'), nM, 0.8, 0.5);
+
+  // Money: policy rate from the real central bank path, or from domestic inflation.
+  const policy = new Float64Array(nM);
+  const template = POLICY[p.iso3] ?? (p.policy === 'own' ? undefined : POLICY[p.policy]);
+  const templatePath = template ? anchored(template) : undefined;
+  const fed = anchored(POLICY.fed!);
+  for (let i = 0; i < nM; i++) {
+    if (templatePath) {
+      policy[i] = Math.round(templatePath(t(i)) * 20) / 20;
+      continue;
+    }
+    const smoothInfl = mean(inflTarget, Math.max(0, i - 11), i + 1);
+    const domestic = smoothInfl + (emerging ? 2.5 : 0.5);
+    const raw = ADVANCED_OWN.has(p.iso3) ? 0.5 * fed(t(i)) + 0.5 * domestic : domestic;
+    const floor = emerging ? 1.0 : 0.1;
+    policy[i] = Math.max(floor, Math.round(raw * 4) / 4);
+  }
+  const interbankNoise = ar1(rng('interbank'), nM, 0.7, 0.05);
+  const m2Noise = ar1(rng('m2'), nM, 0.9, 0.8);
+  const ipNoise = ar1(rng('ip'), nM, 0.6, 0.8);
+
+  const monthly: Record<string, Float64Array> = {};
+  const take = (fn: (i: number) => number) => {
+    const out = new Float64Array(nMonths);
+    for (let m = 0; m < nMonths; m++) out[m] = fn(m + W);
+    return out;
+  };
+  const base2015 = (series: Float64Array) => mean(series, monthIndex(2015, 1) + W, monthIndex(2015, 12) + W + 1);
+  const cpiBase = base2015(cpi);
+  monthly.CPI = take((i) => (100 * cpi[i]!) / cpiBase);
+  monthly.CPI_YOY = take((i) => yoyOf(cpi, i, 12));
+  monthly.CORE_CPI_YOY = take((i) => 0.55 * (inflTarget[Math.max(0, i - 4)]! - inflNoise[Math.max(0, i - 4)]!) + 0.45 * p.inflation + coreNoise[i]!);
+  monthly.PPI_YOY = take((i) => 0.8 * p.inflation + 1.9 * (inflTarget[i]! - p.inflation) + ppiNoise[i]!);
+  monthly.UNEMPLOYMENT = take((i) => unemployment[i]!);
+  monthly.YOUTH_UNEMPLOYMENT = take((i) => Math.min(60, Math.max(3, unemployment[i]! * youthFactor + youthNoise[i]!)));
+  monthly.POLICY_RATE = take((i) => policy[i]!);
+  const crisis = anchored([['2007-06', 0], ['2007-09', 0.6], ['2008-10', 1.2], ['2009-06', 0.2], ['2010-01', 0]]);
+  monthly.INTERBANK_3M = take((i) => Math.max(-0.9, policy[i]! + 0.12 + crisis(t(i)) + interbankNoise[i]!));
+  const covidMoney = anchored([['2020-02', 0], ['2020-06', 9], ['2021-03', 10], ['2021-12', 3], ['2022-12', -3], ['2023-12', -1], ['2024-12', 0]]);
+  monthly.M2_YOY = take((i) => p.growth + inflTarget[i]! + 1.5 + (emerging ? 0.4 : 1) * covidMoney(t(i)) + m2Noise[i]!);
+  const ipCycle = (i: number) => {
+    const q = Math.floor(i / 3);
+    const trend = 100 * Math.pow(1 + p.growth / 400, q);
+    return Math.log(realIdx[q]! / trend);
+  };
+  const ipRaw = new Float64Array(nM);
+  for (let i = 0; i < nM; i++) ipRaw[i] = Math.exp((0.6 * p.growth * i) / 1200 + 1.8 * ipCycle(i) + ipNoise[i]! / 100);
+  const ipBase = base2015(ipRaw);
+  monthly.INDUSTRIAL_PRODUCTION = take((i) => (100 * ipRaw[i]!) / ipBase);
+
+  // Quarterly (position q counts from 1999 Q1; output index 0 = 2000 Q1).
+  const nQuarters = nMonths / 3;
+  const takeQ = (fn: (q: number) => number) => {
+    const out = new Float64Array(nQuarters);
+    for (let k = 0; k < nQuarters; k++) out[k] = fn(k + 4);
+    return out;
+  };
+  const quarterly: Record<string, Float64Array> = {};
+  quarterly.GDP_REAL_QOQ = takeQ((q) => qoq[q]!);
+  quarterly.GDP_REAL_YOY = takeQ((q) => yoyOf(realIdx, q, 4));
+  const houseRng = rng('house');
+  const houseSens = ['USA', 'ESP', 'IRL', 'GBR'].includes(p.iso3) ? 2.2 : emerging ? 0.6 : 1.0;
+  const house = new Float64Array(nQ);
+  house[0] = 100;
+  for (let q = 1; q < nQ; q++) {
+    const i = q * 3;
+    const drift = (inflTarget[i]! + p.growth * 0.6) / 4 + houseSens * HOUSING_CYCLE(t(i)) * 0.6;
+    house[q] = house[q - 1]! * (1 + (drift + 0.5 * houseRng.normal()) / 100);
+  }
+  const houseBase = mean(house, 64, 68); // 2015 Q1–Q4
+  quarterly.HOUSE_PRICES = takeQ((q) => (100 * house[q]!) / houseBase);
+  const empNoise = ar1(rng('employment'), nQ, 0.8, 0.25);
+  const empBase = Math.min(80, 78 - 0.9 * p.unemployment + (emerging ? -8 : 0));
+  quarterly.EMPLOYMENT_RATE = takeQ((q) => empBase - 0.9 * (mean(unemployment, q * 3, q * 3 + 3) - p.unemployment) + 0.12 * (q - 4) / 4 + empNoise[q]!);
+  const wageNoise = ar1(rng('wages'), nQ, 0.7, 0.5);
+  quarterly.WAGE_GROWTH = takeQ((q) => {
+    const i = q * 3;
+    return mean(inflTarget, Math.max(0, i - 6), i) + 1.0 - 0.35 * (unemployment[i]! - p.unemployment) + wageNoise[q]!;
+  });
+
+  // Daily markets: exchange rate and bond yield on business days.
+  const lastDay = `${endYear}-12-31`;
+  const { days, months: dayMonths } = tradingCalendar(lastDay);
+  const dayPos = dayMonths.map((m) => m + W);
+  const dayMonth = (k: number) => dayPos[k]!;
+  const dayYear = (k: number) => SAMPLE_START_YEAR + Math.floor((dayPos[k]! - W) / 12);
+  const daily: Record<string, Float64Array> = {};
+  const fx = new Float64Array(days.length);
+  if (p.currency !== 'USD') {
+    const fxRng = rng(`fx-${p.currency}`);
+    const pegged = p.currency === 'SAR';
+    const sigma = p.currency === 'CNY' ? 0.0015 : emerging ? 0.006 : 0.005;
+    let ppp = 0;
+    let x = 0;
+    for (let k = 0; k < days.length; k++) {
+      const i = dayMonth(k);
+      ppp += (inflTarget[i]! - (2.4 + GLOBAL_INFLATION(t(i)))) / 100 / 252;
+      x = 0.998 * x + sigma * fxRng.normal();
+      fx[k] = pegged ? 1 : Math.exp(ppp + x);
+    }
+    let sum = 0;
+    let count = 0;
+    for (let k = 0; k < days.length; k++) {
+      if (dayYear(k) === 2023) {
+        sum += fx[k]!;
+        count++;
+      }
+    }
+    const avg = sum / count;
+    for (let k = 0; k < fx.length; k++) fx[k] = (fx[k]! * p.fx2023) / avg;
+    daily.FX_USD = fx;
+  }
+  const bondRng = rng('bond');
+  const bond = new Float64Array(days.length);
+  let y = 0;
+  for (let k = 0; k < days.length; k++) {
+    const i = dayMonth(k);
+    const smooth = mean(inflTarget, Math.max(0, i - 11), i + 1);
+    const spread = periphery ? periphery.spread * EURO_CRISIS(t(i)) * (p.iso3 === 'GRC' ? 1.2 : 1) : 0;
+    const target = 0.55 * policy[i]! + 0.45 * (smooth + 1.2) + spread;
+    y = k === 0 ? target : y + 0.02 * (target - y) + 0.045 * bondRng.normal();
+    bond[k] = y;
+  }
+  daily.BOND_YIELD_10Y = bond;
+
+  // Annual: population, GDP in USD (anchored on 2023), public finances, external accounts.
+  const nYears = nMonths / 12;
+  const yearOf = (k: number) => SAMPLE_START_YEAR + k;
+  const annual: Record<string, Float64Array> = {};
+  const popGrowth = POPULATION_GROWTH[p.iso3] ?? (emerging ? 0.01 : 0.004);
+  annual.POPULATION = Float64Array.from({ length: nYears }, (_, k) => p.popM * 1e6 * Math.exp(popGrowth * (yearOf(k) - 2023)));
+  const realAnnual = Float64Array.from({ length: nYears + 1 }, (_, k) => mean(realIdx, k * 4, k * 4 + 4)); // position 0 = 1999
+  const deflRng = rng('deflator');
+  annual.GDP_DEFLATOR_YOY = Float64Array.from({ length: nYears }, (_, k) => mean(inflTarget, (k + 1) * 12, (k + 2) * 12) + 0.6 * deflRng.normal());
+  const fxAvg = new Float64Array(nYears).fill(1);
+  if (daily.FX_USD) {
+    const sums = new Float64Array(nYears);
+    const counts = new Float64Array(nYears);
+    for (let j = 0; j < days.length; j++) {
+      const k = dayYear(j) - SAMPLE_START_YEAR;
+      sums[k] = sums[k]! + fx[j]!;
+      counts[k] = counts[k]! + 1;
+    }
+    for (let k = 0; k < nYears; k++) fxAvg[k] = sums[k]! / counts[k]!;
+  }
+  const local = new Float64Array(nYears);
+  const k2023 = 2023 - SAMPLE_START_YEAR;
+  local[k2023] = p.gdpBn * 1e9 * fxAvg[k2023]!;
+  const nominalGrowth = (k: number) => (realAnnual[k + 1]! / realAnnual[k]!) * (1 + annual.GDP_DEFLATOR_YOY![k]! / 100);
+  for (let k = k2023 + 1; k < nYears; k++) local[k] = local[k - 1]! * nominalGrowth(k);
+  for (let k = k2023 - 1; k >= 0; k--) local[k] = local[k + 1]! / nominalGrowth(k + 1);
+  annual.GDP_USD = Float64Array.from(local, (v, k) => v / fxAvg[k]!);
+  annual.GDP_PER_CAPITA = Float64Array.from(annual.GDP_USD, (v, k) => v / annual.POPULATION![k]!);
+
+  const balRng = rng('balance');
+  const balanceBase = p.iso3 === 'NOR' ? 9 : p.iso3 === 'CHE' || p.iso3 === 'SAU' ? 0.5 : -0.5 - (1.5 * p.debt) / 100;
+  const fiscalShock: Record<number, number> = { 2009: -4, 2010: -3.5, 2011: -2, 2012: -1.5, 2020: -6.5, 2021: -4, 2022: -1.5 };
+  let balNoise = 0;
+  annual.GOV_BALANCE = Float64Array.from({ length: nYears }, (_, k) => {
+    balNoise = 0.6 * balNoise + 0.7 * balRng.normal();
+    const growthGap = 100 * (realAnnual[k + 1]! / realAnnual[k]! - 1) - p.growth;
+    return balanceBase + (fiscalShock[yearOf(k)] ?? 0) + 0.3 * growthGap + balNoise;
+  });
+  const revRng = rng('revenue');
+  annual.GOV_REVENUE = Float64Array.from({ length: nYears }, () => p.revenue + 0.8 * revRng.normal());
+  annual.GOV_EXPENDITURE = Float64Array.from(annual.GOV_REVENUE, (r, k) => r - annual.GOV_BALANCE![k]!);
+  // Debt dynamics d_t = d_{t-1} / (1 + g_t) − balance_t, run from the 2023 anchor both ways.
+  const debt = new Float64Array(nYears);
+  debt[k2023] = p.debt;
+  const g = (k: number) => Math.min(1.12, nominalGrowth(k));
+  for (let k = k2023 + 1; k < nYears; k++) debt[k] = Math.max(3, debt[k - 1]! / g(k) - annual.GOV_BALANCE[k]!);
+  for (let k = k2023 - 1; k >= 0; k--) debt[k] = Math.max(3, (debt[k + 1]! + annual.GOV_BALANCE[k + 1]!) * g(k + 1));
+  annual.GOV_DEBT = debt;
+  const caNoise = ar1(rng('current-account'), nYears, 0.7, 1.0);
+  const caBase = CURRENT_ACCOUNT[p.iso3] ?? -1;
+  annual.CURRENT_ACCOUNT = Float64Array.from(caNoise, (e) => caBase + e);
+  const fdiRng = rng('fdi');
+  const fdiShare = ['IRL', 'LUX', 'NLD', 'MLT', 'CYP'].includes(p.iso3) ? 0.08 : 0.025;
+  annual.FDI_INFLOWS = Float64Array.from(annual.GDP_USD, (v) => v * fdiShare * Math.exp(0.4 * fdiRng.normal()));
+
+  // Monthly goods trade and reserves, scaled to the year's GDP in USD.
+  const tradeRng = rng('trade');
+  const tradeSeason = [0.92, 0.95, 1.07, 1.0, 1.02, 1.03, 1.0, 0.93, 1.01, 1.05, 1.03, 0.99];
+  const exports = new Float64Array(nMonths);
+  const imports = new Float64Array(nMonths);
+  const reserves = new Float64Array(nMonths);
+  const reserveShare = RESERVES_TO_GDP[p.iso3] ?? (euro ? 0.02 : 0.1);
+  let reserve = 0;
+  for (let m = 0; m < nMonths; m++) {
+    const k = Math.floor(m / 12);
+    const gdpMonth = annual.GDP_USD[k]! / 12;
+    const cyc = Math.exp(1.5 * ipCycle(m + W));
+    exports[m] = gdpMonth * p.openness * tradeSeason[m % 12]! * cyc * Math.exp(0.03 * tradeRng.normal());
+    const gap = (annual.CURRENT_ACCOUNT[k]! / 100) * gdpMonth * 0.8;
+    imports[m] = Math.max(0.2 * exports[m]!, (exports[m]! - gap) * Math.exp(0.03 * tradeRng.normal()));
+    const target = reserveShare * annual.GDP_USD[k]!;
+    reserve = m === 0 ? target : reserve + 0.05 * (target - reserve) + 0.01 * reserve * tradeRng.normal();
+    reserves[m] = reserve;
+  }
+  monthly.EXPORTS = exports;
+  monthly.IMPORTS = imports;
+  monthly.FX_RESERVES = reserves;
+
+  return { monthly, quarterly, annual, days, daily };
+}
