@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import { registerEconomicsRoutes } from './economics/routes.js';
+import { registerTradeRoutes } from './trade/routes.js';
 import { ApiError, ERRORS } from './errors.js';
 import { parseQueryString, assertWellFormedQuery } from './http/query.js';
 import { registerOpenApiRoute } from './http/openapi.js';
@@ -34,7 +35,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
-    ajv: { customOptions: { allErrors: true, coerceTypes: true, useDefaults: true, removeAdditional: false } },
+    ajv: { customOptions: { allErrors: true, coerceTypes: true, useDefaults: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addSchema(ErrorBodySchema);
@@ -91,5 +92,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   registerOpenApiRoute(app);
   registerEconomicsRoutes(app, opts.store);
+  registerTradeRoutes(app, opts.store);
   return app;
 }

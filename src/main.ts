@@ -6,9 +6,17 @@ import { SnapshotStore } from './store/snapshot.js';
 
 async function main(): Promise<void> {
   const settings = loadSettings();
-  const built = await ensureDataset(settings.dataDir, { seed: settings.sampleSeed, asOf: settings.sampleAsOf });
+  const built = await ensureDataset(settings.dataDir, {
+    seed: settings.sampleSeed,
+    asOf: settings.sampleAsOf,
+    scale: settings.sampleScale,
+    hsFile: settings.sampleHsFile,
+  });
   if (built) {
-    console.log(`built the sample dataset in ${built.durationMs} ms: ${built.series} series, ${built.observations} observations (snapshot ${built.snapshot})`);
+    console.log(
+      `built the sample dataset in ${built.durationMs} ms: ${built.series} series, ${built.observations} observations; ` +
+        `trade: ${built.trade.annual} annual and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
+    );
   }
   const store = new SnapshotStore({
     dataDir: settings.dataDir,

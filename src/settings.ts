@@ -14,6 +14,10 @@ export interface Settings {
   databaseUrl: string | undefined;
   /** Seed of the generated sample dataset: same seed and as-of date, same numbers. */
   sampleSeed: number;
+  /** Size of the generated trade sample: 1 = at least 50 million annual observations. */
+  sampleScale: number;
+  /** Optional HS nomenclature CSV (section,hscode,description,parent,level) the trade sample draws products from. */
+  sampleHsFile: string | undefined;
   /** Date (YYYY-MM-DD, UTC) the sample is generated as of; defaults to today. */
   sampleAsOf: string | undefined;
   /** How often a server checks DATA_DIR for a newly swapped-in snapshot. */
@@ -28,6 +32,14 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   if (!Number.isInteger(n) || n < min) {
     throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   }
+  return n;
+}
+
+function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return n;
 }
 
@@ -50,6 +62,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: optional(env, 'DATABASE_URL'),
     sampleSeed: intFrom(env, 'SAMPLE_SEED', 20240101),
     sampleAsOf: optional(env, 'SAMPLE_AS_OF'),
+    sampleScale: numberFrom(env, 'SAMPLE_SCALE', 0.02),
+    sampleHsFile: optional(env, 'SAMPLE_HS_FILE'),
     snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', 1000, 50),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
   };

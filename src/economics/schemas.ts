@@ -103,8 +103,8 @@ export type Transform = (typeof TRANSFORMS)[number];
 export const HistoryQuery = Type.Object({
   country: CountryParam,
   indicator: IndicatorParam,
-  from: Type.Optional(Type.String({ pattern: DATE_BOUND, description: 'YYYY or YYYY-MM-DD, inclusive' })),
-  to: Type.Optional(Type.String({ pattern: DATE_BOUND, description: 'YYYY or YYYY-MM-DD, inclusive' })),
+  from: Type.Optional(Type.String({ pattern: DATE_BOUND, description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
+  to: Type.Optional(Type.String({ pattern: DATE_BOUND, description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
   transform: StringEnum(TRANSFORMS, { default: 'none' }),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
 });

@@ -25,11 +25,14 @@ export function issuesFromSchemaErrors(errors: FastifySchemaValidationError[], c
     const param = missing ?? e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
     if (byParam.has(param)) continue;
     const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+    const description = (e as { parentSchema?: { description?: string } }).parentSchema?.description;
     const msg = missing
       ? 'field required'
       : allowed
         ? `must be one of: ${allowed.join(', ')}`
-        : (e.message ?? 'invalid value');
+        : e.keyword === 'pattern' && description
+          ? `must be ${description}`
+          : (e.message ?? 'invalid value');
     byParam.set(param, { loc: [where, param], msg, type: (TYPES[e.keyword] ?? (() => 'value_error'))(e) });
   }
   return [...byParam.values()];

@@ -3,17 +3,20 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EconomicsCatalogue } from '../economics/catalogue.js';
+import { TradeCatalogue } from '../trade/catalogue.js';
 import { ApiError } from '../errors.js';
 import { Database } from './duckdb.js';
 
 /**
  * Snapshot layout under DATA_DIR:
  *   snapshots/<name>/economics.duckdb   immutable once published
+ *   snapshots/<name>/trade.duckdb       (optional) likewise
  *   CURRENT                             the name of the serving snapshot
  * A writer builds a new snapshot directory beside the serving one, then publishes it
  * by replacing CURRENT with an atomic rename. Servers poll CURRENT and switch.
  */
 export const ECONOMICS_FILE = 'economics.duckdb';
+export const TRADE_FILE = 'trade.duckdb';
 
 export function snapshotsDir(dataDir: string): string {
   return path.join(dataDir, 'snapshots');
@@ -60,16 +63,21 @@ export class Snapshot {
     readonly name: string,
     readonly db: Database,
     readonly economics: EconomicsCatalogue,
+    /** Undefined when the snapshot holds no trade data. */
+    readonly trade: TradeCatalogue | undefined,
   ) {}
 
   static async open(dataDir: string, name: string, queryTimeoutMs: number): Promise<Snapshot> {
     const dir = path.join(snapshotsDir(dataDir), name);
     const econFile = path.join(dir, ECONOMICS_FILE);
     if (!existsSync(econFile)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
-    const db = await Database.open({ attach: { econ: econFile }, connections: 4, queryTimeoutMs });
+    const tradeFile = path.join(dir, TRADE_FILE);
+    const hasTrade = existsSync(tradeFile);
+    const db = await Database.open({ attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}) }, connections: 4, queryTimeoutMs });
     try {
       const economics = await EconomicsCatalogue.load(db);
-      return new Snapshot(name, db, economics);
+      const trade = hasTrade ? await TradeCatalogue.load(db) : undefined;
+      return new Snapshot(name, db, economics, trade);
     } catch (err) {
       db.close();
       throw err;

@@ -10,6 +10,8 @@ import { SnapshotStore } from '../../src/store/snapshot.js';
 export const TEST_KEY = 'test-key-0123456789abcdef';
 /** Fixed as-of date so every run sees the same sample numbers. */
 export const TEST_AS_OF = '2026-06-15';
+/** A small trade sample keeps each test file's build to a few seconds. */
+export const TEST_SCALE = 0.003;
 
 export interface TestServer {
   url: string;
@@ -31,7 +33,7 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
-  await ensureDataset(dataDir, { seed: 20240101, asOf: TEST_AS_OF });
+  await ensureDataset(dataDir, { seed: 20240101, asOf: TEST_AS_OF, scale: TEST_SCALE });
   const store = new SnapshotStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
   await store.start();
   const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent' });

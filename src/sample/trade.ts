@@ -1,0 +1,215 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { EU_MEMBERS, EXPORT_PROPENSITY, REPORTERS, gdpBn, tradeCountryList } from '../trade/reference.js';
+import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
+import { lastCompletePeriods, monthIndex } from './calendar.js';
+
+export interface TradeSampleOptions {
+  seed: number;
+  asOf: string;
+  /** 1 = at least 50 million annual observations; the default is small enough to build in seconds. */
+  scale: number;
+  /** The product universe: HS6 codes with world trade (bn USD) and unit value (USD/kg). */
+  products: Array<{ hs6: string; name: string; chapterName: string; headingName: string; worldTradeBn: number; unitValue: number }>;
+  hsVersion: number;
+}
+
+export interface TradeSampleReport {
+  annual: number;
+  monthly: number;
+  products: number;
+  timingsMs: Record<string, number>;
+}
+
+/** Annual observations per unit of scale: SAMPLE_SCALE=1 gives 10 % more than 50 million. */
+const ANNUAL_ROWS_AT_SCALE_1 = 55_000_000;
+/** Total value of the trade declared by the 41 reporters in 2015, USD. */
+const TOTAL_VALUE_2015 = 1.1e13;
+const FIRST_YEAR = 2015;
+
+// World trade level by year relative to 2015 (the 2020 dip, the 2021–22 surge).
+const TRADE_INDEX: Record<number, number> = { 2015: 1, 2016: 0.97, 2017: 1.07, 2018: 1.17, 2019: 1.14, 2020: 1.05, 2021: 1.32, 2022: 1.47, 2023: 1.41, 2024: 1.44, 2025: 1.49, 2026: 1.52 };
+
+function tradeIndex(year: number): number {
+  return TRADE_INDEX[year] ?? 1.52 * 1.03 ** (year - 2026);
+}
+
+/**
+ * Writes the generated trade sample into `conn`'s database. Everything is computed
+ * inside DuckDB from hashes of (seed, keys), so SAMPLE_SCALE=1 (hundreds of millions
+ * of monthly rows) builds on two cores, and the same seed gives the same numbers.
+ *
+ * The model: a gravity pattern over exporter–importer pairs (GDP masses, same
+ * continent and EU bonuses); each pair trades a product with a probability rising
+ * with the pair's and the product's size, so most pair–product cells are empty at
+ * the default scale; values are heavy-tailed (log-normal) and follow the world trade
+ * cycle; small flows trade in few months, large ones every month, with seasonality;
+ * each monthly flow is declared by the exporter (FOB), the importer (CIF, a few
+ * percent higher) or both — only by the reporting side when one side does not
+ * report; quantities in kg follow product unit values, missing for some
+ * declarant–product combinations. Annual observations are the reconciled monthly sums.
+ */
+export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSampleOptions): Promise<TradeSampleReport> {
+  const seed = opts.seed;
+  const started = Date.now();
+  const timings: Record<string, number> = {};
+  await conn.run(TRADE_DDL);
+  const countries = tradeCountryList();
+  const reporters = new Set(REPORTERS);
+  const eu = new Set(EU_MEMBERS);
+  await conn.run('CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)');
+  const cApp = await conn.createAppender('countries');
+  const massApp = await conn.createAppender('c', 'main', 'temp');
+  countries.forEach((c, k) => {
+    cApp.appendSmallInt(k + 1);
+    cApp.appendVarchar(c.iso2);
+    cApp.appendVarchar(c.iso3);
+    cApp.appendVarchar(c.name);
+    cApp.appendVarchar(c.region);
+    cApp.appendBoolean(reporters.has(c.iso2));
+    cApp.endRow();
+    massApp.appendSmallInt(k + 1);
+    massApp.appendVarchar(c.iso2);
+    massApp.appendVarchar(c.region);
+    massApp.appendDouble(gdpBn(c.iso2, c.region));
+    massApp.appendDouble(EXPORT_PROPENSITY[c.iso2] ?? 1);
+    massApp.appendBoolean(reporters.has(c.iso2));
+    massApp.appendBoolean(eu.has(c.iso2));
+    massApp.endRow();
+  });
+  cApp.closeSync();
+  massApp.closeSync();
+
+  await conn.run('CREATE TEMP TABLE p (hs6 INTEGER, weight DOUBLE, unit_value DOUBLE, chapter INTEGER)');
+  const pApp = await conn.createAppender('products');
+  const wApp = await conn.createAppender('p', 'main', 'temp');
+  for (const p of opts.products) {
+    pApp.appendInteger(Number(p.hs6));
+    pApp.appendSmallInt(opts.hsVersion);
+    pApp.appendVarchar(p.name);
+    pApp.appendVarchar(p.chapterName);
+    pApp.appendVarchar(p.headingName);
+    pApp.endRow();
+    wApp.appendInteger(Number(p.hs6));
+    wApp.appendDouble(p.worldTradeBn);
+    wApp.appendDouble(p.unitValue);
+    wApp.appendInteger(Math.floor(Number(p.hs6) / 10000));
+    wApp.endRow();
+  }
+  pApp.closeSync();
+  wApp.closeSync();
+
+  // Seeded uniforms and normals from hashes of their keys.
+  await conn.run(`CREATE TEMP MACRO u01(a, b, c, d) AS ((hash(hash(${seed}, a, b, c, d)) % 4294967296)::DOUBLE + 0.5) / 4294967296.0`);
+  await conn.run(`CREATE TEMP MACRO gauss(a, b, c, d) AS sqrt(-2 * ln(u01(a, b, c, d))) * cos(2 * pi() * u01(a, b, c, d + 7919))`);
+
+  await conn.run(`
+    CREATE TEMP TABLE pairs AS
+    WITH raw AS (
+      SELECT e.id AS exporter, i.id AS importer, e.reporter AS e_rep, i.reporter AS i_rep,
+             pow(e.mass, 0.9) * e.propensity * pow(i.mass, 0.8)
+               * CASE WHEN e.region = i.region THEN 2.5 ELSE 1 END
+               * CASE WHEN e.eu AND i.eu THEN 2 ELSE 1 END AS gravity
+      FROM temp.c e JOIN temp.c i ON e.id <> i.id
+      WHERE e.reporter OR i.reporter
+    )
+    SELECT *, gravity / max(gravity) OVER () AS g FROM raw`);
+  await conn.run('CREATE TEMP TABLE pw AS SELECT *, weight / max(weight) OVER () AS w FROM temp.p');
+
+  const last = lastCompletePeriods(opts.asOf);
+  const lastYear = last.year;
+  const lastMonth = last.month;
+  const years = lastYear - FIRST_YEAR + 1;
+  const target = opts.scale * ANNUAL_ROWS_AT_SCALE_1;
+
+  // Find λ so that the expected number of annual rows, Σ p·(0.5 + 0.5p)·years, meets the target.
+  // The sum runs over log-binned pair and product sizes: exact enough, and fast at any scale.
+  await conn.run('CREATE TEMP TABLE gbin AS SELECT round(ln(sqrt(g)) * 50) / 50 AS lg, count(*) AS n FROM temp.pairs GROUP BY 1');
+  await conn.run('CREATE TEMP TABLE wbin AS SELECT round(ln(pow(w, 0.45)) * 50) / 50 AS lw, count(*) AS n FROM temp.pw GROUP BY 1');
+  const expectedRows = async (lambda: number) => {
+    const r = await conn.runAndReadAll(`
+      SELECT sum(n * pr * (0.5 + 0.5 * pr))::DOUBLE AS n FROM (
+        SELECT g.n * w.n AS n, 1 - exp(-${lambda} * exp(g.lg + w.lw)) AS pr FROM temp.gbin g, temp.wbin w)`);
+    return Number(r.getRowObjectsJson()[0]!.n) * years;
+  };
+  let lo = 1e-6;
+  let hi = 1e6;
+  for (let k = 0; k < 60 && hi / lo > 1.001; k++) {
+    const mid = Math.sqrt(lo * hi);
+    if ((await expectedRows(mid)) < target) lo = mid;
+    else hi = mid;
+  }
+  const lambda = hi;
+
+  await conn.run(`
+    CREATE TEMP TABLE triples AS
+    SELECT exporter, importer, hs6, e_rep, i_rep, pr, unit_value * exp(0.3 * gauss(exporter, importer, hs6, 11)) AS unit_value,
+           g * w * exp(1.3 * gauss(exporter, importer, hs6, 13)) AS size,
+           u01(exporter, hs6, 0, 17) < CASE WHEN chapter IN (84, 85, 88, 89, 97) THEN 0.25 ELSE 0.04 END AS no_qty_exp,
+           u01(importer, hs6, 0, 19) < CASE WHEN chapter IN (84, 85, 88, 89, 97) THEN 0.25 ELSE 0.04 END AS no_qty_imp
+    FROM (
+      SELECT pairs.exporter, pairs.importer, pw.hs6, pairs.e_rep, pairs.i_rep, pw.unit_value, pairs.g, pw.w, pw.chapter,
+             1 - exp(-${lambda} * sqrt(pairs.g) * pow(pw.w, 0.45)) AS pr
+      FROM temp.pairs, temp.pw
+    ) WHERE u01(exporter, importer, hs6, 1) < pr`);
+  const sizeSum = Number((await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples')).getRowObjectsJson()[0]!.s);
+  // Smaller samples hold fewer, larger flows; shrinking the total with the scale keeps
+  // single flows at magnitudes real trade has.
+  const valueScale = (TOTAL_VALUE_2015 * Math.min(1, opts.scale) ** 0.3) / sizeSum;
+
+  const yearRows = Array.from({ length: Number(opts.asOf.slice(0, 4)) - FIRST_YEAR + 1 }, (_, k) => `(${FIRST_YEAR + k}, ${tradeIndex(FIRST_YEAR + k)})`).join(', ');
+  // Seasonality by month (index 0 = January), shifted a little by chapter.
+  await conn.run(`
+    INSERT INTO monthly
+    WITH years(year, level) AS (VALUES ${yearRows}),
+    flows AS (
+      SELECT t.*, y.year,
+             ${valueScale} * t.size * y.level * exp(0.15 * gauss(t.exporter, t.importer, t.hs6, y.year))
+               * CASE WHEN y.year = 2020 THEN 0.9 + 0.1 * u01(t.exporter, t.importer, t.hs6, 23) ELSE 1 END AS value_year
+      FROM temp.triples t, years y
+      WHERE u01(t.exporter, t.importer, t.hs6, y.year) < 0.5 + 0.5 * t.pr
+    ),
+    shaped AS (
+      SELECT *, least(1.0, 0.03 + sqrt(value_year / 1.0e8)) AS q,
+             (hash(hash(${seed}, exporter, importer, hs6, year)) % 12)::INTEGER AS anchor
+      FROM flows
+    ),
+    months AS (
+      SELECT s.*, m.m,
+             s.value_year / (12 * s.q) * (1 + 0.08 * sin(2 * pi() * (m.m + hs6 % 3) / 12) - CASE WHEN m.m IN (0, 7) THEN 0.06 ELSE 0 END)
+               * exp(0.25 * gauss(exporter, importer, hs6, year * 100 + m.m)) AS fob,
+             u01(exporter, importer, hs6, year * 100 + m.m + 50) AS r
+      FROM shaped s, range(12) m(m)
+      WHERE (m.m = s.anchor OR u01(s.exporter, s.importer, s.hs6, s.year * 100 + m.m) < s.q)
+        AND (s.year - 2000) * 12 + m.m <= ${lastMonth}
+    )
+    SELECT exporter, importer, hs6, ((year - 2000) * 12 + m)::SMALLINT AS month,
+           CASE WHEN declared_exp THEN round(fob) END AS value_exp,
+           CASE WHEN declared_exp AND NOT no_qty_exp THEN round(fob / unit_value) END AS qty_exp,
+           CASE WHEN declared_imp THEN round(fob * (1.025 + 0.05 * u01(exporter, importer, hs6, year * 100 + m + 70) + 0.01 * gauss(exporter, importer, hs6, year * 100 + m + 90))) END AS value_imp,
+           CASE WHEN declared_imp AND NOT no_qty_imp THEN round(fob / unit_value * exp(0.03 * gauss(exporter, importer, hs6, year * 100 + m + 110))) END AS qty_imp
+    FROM (
+      SELECT *,
+             e_rep AND (NOT i_rep OR r < 0.85) AS declared_exp,
+             i_rep AND (NOT e_rep OR r < 0.70 OR r >= 0.85) AS declared_imp
+      FROM months
+    ) WHERE round(fob) >= 1`);
+
+  // Annual = reconciled monthly sums: the importer's declaration where there is one.
+  // A year's quantity is known only when every month of it has one.
+  await conn.run(`
+    INSERT INTO annual
+    SELECT exporter, importer, hs6, (2000 + month // 12)::SMALLINT AS year,
+           sum(coalesce(value_imp, value_exp)) AS value,
+           CASE WHEN count(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) = count(*)
+                THEN sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) END AS qty
+    FROM monthly
+    WHERE month < ${monthIndex(lastYear + 1, 1)}
+    GROUP BY exporter, importer, hs6, month // 12`);
+  timings.generate = Date.now() - started;
+  for (const t of ['pairs', 'pw', 'triples', 'c', 'p', 'gbin', 'wbin']) await conn.run(`DROP TABLE temp.${t}`);
+  const derived = Date.now();
+  await deriveTradeTables(conn);
+  timings.derive = Date.now() - derived;
+  const counts = (await conn.runAndReadAll(`SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`)).getRowObjectsJson()[0]!;
+  return { annual: Number(counts.annual), monthly: Number(counts.monthly), products: opts.products.length, timingsMs: timings };
+}

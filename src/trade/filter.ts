@@ -1,0 +1,97 @@
+import type { CodeRange } from './catalogue.js';
+
+export type Flow = 'export' | 'import';
+
+/**
+ * One orientation of a trade filter: rows whose exporter and importer are in the
+ * given sets (absent = any). `exclude` removes rows an earlier term already matched,
+ * so a row that fits both orientations is counted once. `partnerSide` says which
+ * column is the partner of a row matched through this term.
+ */
+export interface Term {
+  exporters?: number[];
+  importers?: number[];
+  exclude?: { exporters: number[]; importers?: number[] };
+  partnerSide: 'exporter' | 'importer';
+}
+
+export interface TradeFilter {
+  terms: Term[];
+  products?: CodeRange[];
+  from?: number;
+  to?: number;
+}
+
+/**
+ * The contract's orientation rule. With a flow, the reporter is the exporter
+ * (export) or the importer (import) and the partner the other side. Without a flow,
+ * both orientations, each row once. Without a reporter the partner filter applies to
+ * the partner side of the flow, or to either side when there is no flow either.
+ */
+export function orient(reporter: number[] | undefined, partner: number[] | undefined, flow: Flow | undefined): Term[] {
+  if (flow === 'export') return [{ exporters: reporter, importers: partner, partnerSide: 'importer' }];
+  if (flow === 'import') return [{ importers: reporter, exporters: partner, partnerSide: 'exporter' }];
+  if (reporter) {
+    return [
+      { exporters: reporter, importers: partner, partnerSide: 'importer' },
+      { importers: reporter, exporters: partner, exclude: { exporters: reporter, importers: partner }, partnerSide: 'exporter' },
+    ];
+  }
+  if (partner) {
+    return [
+      { exporters: partner, partnerSide: 'importer' },
+      { importers: partner, exclude: { exporters: partner }, partnerSide: 'importer' },
+    ];
+  }
+  return [{ partnerSide: 'importer' }];
+}
+
+export function inList(column: string, ids: number[]): string {
+  return ids.length === 1 ? `${column} = ${ids[0]}` : `${column} IN (${ids.join(', ')})`;
+}
+
+export function rangesSql(column: string, ranges: CodeRange[]): string {
+  const parts = ranges.map((r) => (r.lo === r.hi ? `${column} = ${r.lo}` : `${column} BETWEEN ${r.lo} AND ${r.hi}`));
+  return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+}
+
+/** The WHERE conditions of one term (ids and codes are integers from the catalogue, never user text). */
+export function termConditions(term: Term, filter: { products?: CodeRange[] }, period: { column: string; from?: number; to?: number }): string[] {
+  const where: string[] = [];
+  if (term.exporters) where.push(inList('exporter', term.exporters));
+  if (term.importers) where.push(inList('importer', term.importers));
+  if (term.exclude) {
+    const both = [inList('exporter', term.exclude.exporters)];
+    if (term.exclude.importers) both.push(inList('importer', term.exclude.importers));
+    where.push(`NOT (${both.join(' AND ')})`);
+  }
+  if (filter.products) where.push(rangesSql('hs6', filter.products));
+  if (period.from !== undefined) where.push(`${period.column} >= ${period.from}`);
+  if (period.to !== undefined) where.push(`${period.column} <= ${period.to}`);
+  return where;
+}
+
+/** Columns a term's conditions read. */
+export function termDimensions(term: Term, filter: { products?: CodeRange[] }): Set<string> {
+  const dims = new Set<string>();
+  if (term.exporters || term.exclude) dims.add('exporter');
+  if (term.importers || term.exclude?.importers) dims.add('importer');
+  if (filter.products) dims.add('hs6');
+  return dims;
+}
+
+/**
+ * The sorted copy whose leading key prunes the most: the side with the fewest ids,
+ * then products, then the period. `single` says the leading key is one value, so the
+ * copy's physical order is already (period, value desc, …) within the result.
+ */
+export function leadingKey(term: Term, filter: { products?: CodeRange[] }): { key: 'exporter' | 'importer' | 'hs6' | 'period'; single: boolean } {
+  const e = term.exporters?.length ?? Infinity;
+  const i = term.importers?.length ?? Infinity;
+  if (e !== Infinity || i !== Infinity) return e <= i ? { key: 'exporter', single: e === 1 } : { key: 'importer', single: i === 1 };
+  if (filter.products) {
+    const only = filter.products.length === 1 && filter.products[0]!.lo === filter.products[0]!.hi;
+    return { key: 'hs6', single: only };
+  }
+  return { key: 'period', single: true };
+}

@@ -1,0 +1,193 @@
+import type { Database } from '../store/duckdb.js';
+import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
+
+export interface AnnualRow {
+  exporter: number;
+  importer: number;
+  hs6: number;
+  year: number;
+  value: number;
+  qty: number | null;
+}
+
+const ORDER = (a: AnnualRow, b: AnnualRow) =>
+  a.year - b.year || b.value - a.value || a.exporter - b.exporter || a.importer - b.importer || a.hs6 - b.hs6;
+
+const where = (conds: string[]) => (conds.length ? `WHERE ${conds.join(' AND ')}` : '');
+
+/**
+ * Annual observations sorted by year, value descending, exporter, importer, hs6.
+ * When the chosen copy's leading key is a single value, its physical order already
+ * is that order, so the scan stops after `limit` rows (DuckDB keeps insertion order
+ * for queries without ORDER BY); otherwise a top-N sort runs on the pruned rows.
+ */
+export async function annualObservations(db: Database, filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
+  const parts = await Promise.all(
+    filter.terms.map((term) => {
+      const lead = leadingKey(term, filter);
+      const table = `trade.annual_by_${lead.key === 'period' ? 'year' : lead.key}`;
+      const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to });
+      const order = lead.single ? '' : 'ORDER BY year, value DESC, exporter, importer, hs6';
+      return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${table} ${where(conds)} ${order} LIMIT ${limit}`);
+    }),
+  );
+  const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
+  return rows.slice(0, limit);
+}
+
+export type GroupKey = 'year' | 'exporter' | 'importer' | 'hs6' | 'partner';
+
+export interface AggregateRow {
+  year?: number;
+  exporter?: number;
+  importer?: number;
+  hs6?: number;
+  partner?: number;
+  value: number;
+  qty: number | null;
+  value_q: number | null;
+  n: number;
+}
+
+/** The smallest annual table that has every column a term needs. */
+function annualSource(term: Term, filter: TradeFilter, groups: GroupKey[]): { table: string; value: string; qty: string; valueQ: string; n: string } {
+  const dims = termDimensions(term, filter);
+  for (const g of groups) {
+    if (g === 'partner') dims.add(term.partnerSide);
+    else if (g !== 'year') dims.add(g);
+  }
+  const agg = (table: string) => ({ table: `trade.agg_${table}`, value: 'value', qty: 'qty', valueQ: 'value_q', n: 'n' });
+  if (!dims.has('hs6')) return agg('pair');
+  if (!dims.has('importer') && !dims.has('exporter')) return agg('hs6');
+  if (!dims.has('importer')) return agg('exporter_hs6');
+  if (!dims.has('exporter')) return agg('importer_hs6');
+  const lead = leadingKey(term, filter);
+  return {
+    table: `trade.annual_by_${lead.key === 'period' ? 'year' : lead.key}`,
+    value: 'value',
+    qty: 'qty',
+    valueQ: 'CASE WHEN qty IS NOT NULL THEN value END',
+    n: '1',
+  };
+}
+
+/**
+ * Sums of value, quantity, value of rows with a quantity, and observation count over
+ * the matching annual observations, grouped by `groups` (`partner` = the partner side
+ * of each term). Sorted by `orderBy` and cut to `limit` when given.
+ */
+export async function annualAggregate(
+  db: Database,
+  filter: TradeFilter,
+  groups: GroupKey[],
+  opts: { orderBy?: 'value' | 'key'; limit?: number } = {},
+): Promise<AggregateRow[]> {
+  const subqueries = filter.terms.map((term) => {
+    const src = annualSource(term, filter, groups);
+    const cols = groups.map((g) => (g === 'partner' ? `${term.partnerSide} AS partner` : g));
+    const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to });
+    return `SELECT ${[...cols, `${src.value} AS value`, `${src.qty} AS qty`, `${src.valueQ} AS value_q`, `${src.n} AS n`].join(', ')} FROM ${src.table} ${where(conds)}`;
+  });
+  const keys = groups.join(', ');
+  const order = opts.orderBy === 'value' ? `ORDER BY value DESC${keys ? `, ${keys}` : ''}` : keys ? `ORDER BY ${keys}` : '';
+  const sql = `
+    SELECT ${keys ? `${keys}, ` : ''}sum(value)::DOUBLE AS value, sum(qty)::DOUBLE AS qty, sum(value_q)::DOUBLE AS value_q, sum(n)::DOUBLE AS n
+    FROM (${subqueries.join(' UNION ALL ')}) ${keys ? `GROUP BY ${keys}` : ''}
+    HAVING count(*) > 0 ${order} ${opts.limit ? `LIMIT ${opts.limit}` : ''}`;
+  return db.query<AggregateRow>(sql);
+}
+
+export type Method = 'exporter' | 'importer' | 'reconciled';
+
+const METHOD_SQL: Record<Method, { value: string; qty: string; by: string; present: string }> = {
+  exporter: { value: 'value_exp', qty: 'qty_exp', by: "'exporter'", present: 'value_exp IS NOT NULL' },
+  importer: { value: 'value_imp', qty: 'qty_imp', by: "'importer'", present: 'value_imp IS NOT NULL' },
+  reconciled: {
+    value: 'coalesce(value_imp, value_exp)',
+    qty: 'CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END',
+    by: "CASE WHEN value_imp IS NOT NULL THEN 'importer' ELSE 'exporter' END",
+    present: '(value_imp IS NOT NULL OR value_exp IS NOT NULL)',
+  },
+};
+
+export interface MonthlyRow {
+  exporter: number;
+  importer: number;
+  hs6: number;
+  month: number;
+  value: number;
+  qty: number | null;
+  reported_by: 'exporter' | 'importer';
+}
+
+export interface MonthlyFilter {
+  exporters?: number[];
+  importers?: number[];
+  products?: TradeFilter['products'];
+  from?: number;
+  to?: number;
+  method: Method;
+}
+
+function monthlyTable(f: MonthlyFilter): { table: string; key: string } {
+  const term: Term = { exporters: f.exporters, importers: f.importers, partnerSide: 'importer' };
+  const lead = leadingKey(term, f);
+  const key = lead.key === 'period' ? 'month' : lead.key;
+  return { table: `trade.monthly_by_${key}`, key };
+}
+
+function monthlyConditions(f: MonthlyFilter): string[] {
+  const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
+  conds.push(METHOD_SQL[f.method].present);
+  return conds;
+}
+
+/** Monthly flows by the chosen declarations, sorted by month, value descending, then the key. */
+export async function monthlyObservations(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
+  const m = METHOD_SQL[f.method];
+  const { table, key } = monthlyTable(f);
+  const select = (conds: string[], n: number) =>
+    db.query<MonthlyRow>(`SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by
+      FROM ${table} ${where(conds)} ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${n}`);
+  if (key !== 'month') return select(monthlyConditions(f), limit);
+  // Unfiltered: month by month, so each top-N sort only sees one month's rows.
+  const bounds = (await db.query<{ lo: number | null; hi: number | null }>(
+    `SELECT min(month) AS lo, max(month) AS hi FROM ${table} ${where(monthlyConditions(f))}`,
+  ))[0]!;
+  const out: MonthlyRow[] = [];
+  for (let month = bounds.lo ?? 0; bounds.lo !== null && month <= bounds.hi! && out.length < limit; month++) {
+    out.push(...(await select([...monthlyConditions({ ...f, from: month, to: month })], limit - out.length)));
+  }
+  return out;
+}
+
+export interface MonthlyGroup {
+  key: number;
+  value: number;
+  qty: number | null;
+  n: number;
+}
+
+/**
+ * Monthly flows summed by period (sorted by period) or by a country or product (by
+ * value descending). Without a product filter the pair aggregate serves; with only a
+ * product filter the product aggregate; otherwise the sorted copy of the leading key.
+ */
+export async function monthlyGrouped(db: Database, f: MonthlyFilter, groupBy: 'month' | 'exporter' | 'importer' | 'hs6', limit: number): Promise<MonthlyGroup[]> {
+  const order = groupBy === 'month' ? 'ORDER BY key' : 'ORDER BY value DESC, key';
+  const needsPair = f.exporters || f.importers || groupBy === 'exporter' || groupBy === 'importer';
+  const needsProduct = f.products || groupBy === 'hs6';
+  if (!(needsPair && needsProduct)) {
+    const table = needsProduct ? 'trade.magg_hs6' : 'trade.magg_pair';
+    const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
+    conds.push(`n_${f.method} > 0`);
+    return db.query<MonthlyGroup>(`
+      SELECT ${groupBy} AS key, sum(v_${f.method})::DOUBLE AS value, sum(q_${f.method})::DOUBLE AS qty, sum(n_${f.method})::DOUBLE AS n
+      FROM ${table} ${where(conds)} GROUP BY ${groupBy} ${order} LIMIT ${limit}`);
+  }
+  const m = METHOD_SQL[f.method];
+  const { table } = monthlyTable(f);
+  return db.query<MonthlyGroup>(`
+    SELECT ${groupBy} AS key, sum(${m.value})::DOUBLE AS value, sum(${m.qty})::DOUBLE AS qty, count(*)::DOUBLE AS n
+    FROM ${table} ${where(monthlyConditions(f))} GROUP BY ${groupBy} ${order} LIMIT ${limit}`);
+}

@@ -1,0 +1,134 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/**
+ * The trade tables of a snapshot file (`trade.duckdb`).
+ *
+ * Writers fill four base tables — countries, products, monthly declarations and
+ * annual observations — then call `deriveTradeTables`, which builds what the queries
+ * read: copies of the facts sorted for each leading filter (exporter, importer,
+ * product, period) so that DuckDB's zone maps skip everything but the matching row
+ * groups, pre-aggregated tables for the grouped operations, and coverage.
+ *
+ * Countries are SMALLINT ids in ISO2 order (so ties broken by id are broken by
+ * ISO2), products INTEGER HS6 codes (a chapter or heading is a code range), years
+ * SMALLINT, months SMALLINT counted from January 2000.
+ */
+export const TRADE_DDL = `
+CREATE TABLE countries (
+  id SMALLINT PRIMARY KEY,
+  iso2 VARCHAR NOT NULL UNIQUE,
+  iso3 VARCHAR,
+  name VARCHAR NOT NULL,
+  region VARCHAR,
+  is_reporter BOOLEAN NOT NULL
+);
+CREATE TABLE products (
+  hs6 INTEGER PRIMARY KEY,
+  hs_version SMALLINT NOT NULL,
+  name VARCHAR NOT NULL,
+  chapter_name VARCHAR,
+  heading_name VARCHAR
+);
+CREATE TABLE monthly (
+  exporter SMALLINT NOT NULL,
+  importer SMALLINT NOT NULL,
+  hs6 INTEGER NOT NULL,
+  month SMALLINT NOT NULL,
+  value_exp DOUBLE,
+  qty_exp DOUBLE,
+  value_imp DOUBLE,
+  qty_imp DOUBLE
+);
+CREATE TABLE annual (
+  exporter SMALLINT NOT NULL,
+  importer SMALLINT NOT NULL,
+  hs6 INTEGER NOT NULL,
+  year SMALLINT NOT NULL,
+  value DOUBLE NOT NULL,
+  qty DOUBLE
+);
+`;
+
+const FACT_COLUMNS = 'exporter, importer, hs6, year, value, qty';
+const MONTHLY_COLUMNS = 'exporter, importer, hs6, month, value_exp, qty_exp, value_imp, qty_imp';
+
+/** Sorted copies of the annual facts: the leading key is what zone maps prune on. */
+export const ANNUAL_COPIES = {
+  exporter: 'exporter, year, value DESC, importer, hs6',
+  importer: 'importer, year, value DESC, exporter, hs6',
+  hs6: 'hs6, year, value DESC, exporter, importer',
+  year: 'year, value DESC, exporter, importer, hs6',
+} as const;
+
+export const MONTHLY_COPIES = {
+  exporter: 'exporter, month, importer, hs6',
+  importer: 'importer, month, exporter, hs6',
+  hs6: 'hs6, month, exporter, importer',
+  month: 'month, exporter, importer, hs6',
+} as const;
+
+/** Pre-aggregated annual tables, by the dimensions they keep. */
+export const ANNUAL_AGGREGATES = {
+  pair: ['exporter', 'importer'],
+  exporter_hs6: ['exporter', 'hs6'],
+  importer_hs6: ['importer', 'hs6'],
+  hs6: ['hs6'],
+} as const;
+
+/** Pre-aggregated monthly tables (sums per declaration method), by the dimensions they keep. */
+export const MONTHLY_AGGREGATES = {
+  pair: ['exporter', 'importer'],
+  hs6: ['hs6'],
+} as const;
+
+/** Builds every derived table from the base tables. Idempotent. */
+export async function deriveTradeTables(conn: DuckDBConnection): Promise<void> {
+  for (const [name, order] of Object.entries(ANNUAL_COPIES)) {
+    await conn.run(`CREATE OR REPLACE TABLE annual_by_${name} AS SELECT ${FACT_COLUMNS} FROM annual ORDER BY ${order}`);
+  }
+  for (const [name, order] of Object.entries(MONTHLY_COPIES)) {
+    await conn.run(`CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`);
+  }
+  for (const [name, dims] of Object.entries(ANNUAL_AGGREGATES)) {
+    const keys = dims.join(', ');
+    await conn.run(`
+      CREATE OR REPLACE TABLE agg_${name} AS
+      SELECT ${keys}, year,
+             sum(value) AS value,
+             sum(qty) AS qty,
+             sum(value) FILTER (WHERE qty IS NOT NULL) AS value_q,
+             count(*)::INTEGER AS n
+      FROM annual GROUP BY ${keys}, year ORDER BY ${keys}, year`);
+  }
+  for (const [name, dims] of Object.entries(MONTHLY_AGGREGATES)) {
+    const keys = dims.join(', ');
+    await conn.run(`
+      CREATE OR REPLACE TABLE magg_${name} AS
+      SELECT ${keys}, month,
+             sum(value_exp) AS v_exporter, sum(qty_exp) AS q_exporter, count(value_exp)::INTEGER AS n_exporter,
+             sum(value_imp) AS v_importer, sum(qty_imp) AS q_importer, count(value_imp)::INTEGER AS n_importer,
+             sum(coalesce(value_imp, value_exp)) AS v_reconciled,
+             sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) AS q_reconciled,
+             count(coalesce(value_imp, value_exp))::INTEGER AS n_reconciled
+      FROM monthly GROUP BY ${keys}, month ORDER BY ${keys}, month`);
+  }
+  // A reporter's coverage: the periods of the declarations it made itself.
+  await conn.run(`
+    CREATE OR REPLACE TABLE coverage AS
+    WITH years AS (
+      SELECT country, min(year) AS yearly_first, max(year) AS yearly_last FROM (
+        SELECT exporter AS country, year FROM agg_pair GROUP BY ALL
+        UNION ALL SELECT importer, year FROM agg_pair GROUP BY ALL
+      ) WHERE country IN (SELECT id FROM countries WHERE is_reporter) GROUP BY country
+    ), months AS (
+      SELECT country, min(month) AS monthly_first, max(month) AS monthly_last FROM (
+        SELECT exporter AS country, min(month) AS month FROM monthly WHERE value_exp IS NOT NULL GROUP BY exporter
+        UNION ALL SELECT exporter, max(month) FROM monthly WHERE value_exp IS NOT NULL GROUP BY exporter
+        UNION ALL SELECT importer, min(month) FROM monthly WHERE value_imp IS NOT NULL GROUP BY importer
+        UNION ALL SELECT importer, max(month) FROM monthly WHERE value_imp IS NOT NULL GROUP BY importer
+      ) GROUP BY country
+    )
+    SELECT c.id AS country, y.yearly_first, y.yearly_last, m.monthly_first, m.monthly_last
+    FROM countries c LEFT JOIN years y ON y.country = c.id LEFT JOIN months m ON m.country = c.id
+    WHERE c.is_reporter ORDER BY c.iso2`);
+}
