@@ -41,6 +41,19 @@ describe('trade operations', () => {
     assert.equal((await ok('/v1/trade')).length, 1000);
   });
 
+  it('returns the same rows whichever stored copy answers', async () => {
+    // One exporter reads the exporter-sorted copy in its stored order; two exporters sort.
+    const single = await ok('/v1/trade?reporter=AT&flow=export&from=2023&to=2024&limit=10000');
+    const multi = await ok('/v1/trade?reporter=AT,SI&flow=export&from=2023&to=2024&limit=10000');
+    assert.ok(single.length > 0 && multi.length < 10000);
+    assert.deepEqual(single, multi.filter((r: any) => r.exporter === 'AT'));
+    const top = await ok('/v1/trade?reporter=AT&flow=export&from=2023&to=2024&limit=25');
+    assert.deepEqual(top, single.slice(0, 25));
+    const byYear = await ok('/v1/trade?from=2024&to=2024&limit=30');
+    const all2024 = await ok('/v1/trade?product=01,02,03,04,05,06,07,08,09,10&from=2024&to=2024&limit=10000');
+    assert.ok(byYear[0].value_usd >= all2024[0].value_usd);
+  });
+
   it('orients flows from the reporter side and counts a row matching both orientations once', async () => {
     const exp = await ok('/v1/trade?reporter=FR&partner=DE&flow=export&limit=10000');
     const imp = await ok('/v1/trade?reporter=FR&partner=DE&flow=import&limit=10000');

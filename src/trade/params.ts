@@ -20,16 +20,21 @@ export class TradeInput {
     if (!this.issues.some((i) => i.loc[1] === param)) this.issues.push({ loc: [where, param], msg, type });
   }
 
+  /** The items of a list parameter (a path parameter is one item); a too-long list is recorded as an issue. */
+  private tokens(value: string | undefined, param: string, where: 'query' | 'path'): string[] | undefined {
+    if (where === 'path') return value === undefined ? undefined : [value.trim()];
+    try {
+      return splitList(value, param);
+    } catch (err) {
+      if (err instanceof ApiError && err.detail) this.issues.push(...err.detail);
+      return undefined;
+    }
+  }
+
   /** Countries (ISO2/ISO3/EU) as ids; `target.value` is set once resolved. */
   countries(value: string | undefined, param: string, where: 'query' | 'path' = 'query'): { value?: number[] } {
     const out: { value?: number[] } = {};
-    let tokens: string[] | undefined;
-    try {
-      tokens = where === 'path' ? (value === undefined ? undefined : [value.trim()]) : splitList(value, param);
-    } catch (err) {
-      if (err instanceof ApiError && err.detail) this.issues.push(...err.detail);
-      return out;
-    }
+    const tokens = this.tokens(value, param, where);
     if (!tokens) return out;
     const bad = tokens.find((t) => !COUNTRY_TOKEN.test(t));
     if (bad !== undefined) {
@@ -55,13 +60,7 @@ export class TradeInput {
   /** HS codes as ranges; 422 for another shape, 404 when the nomenclature has nothing under a code. */
   products(value: string | undefined, param: string, where: 'query' | 'path' = 'query'): { value?: CodeRange[]; codes?: string[] } {
     const out: { value?: CodeRange[]; codes?: string[] } = {};
-    let tokens: string[] | undefined;
-    try {
-      tokens = where === 'path' ? (value === undefined ? undefined : [value.trim()]) : splitList(value, param);
-    } catch (err) {
-      if (err instanceof ApiError && err.detail) this.issues.push(...err.detail);
-      return out;
-    }
+    const tokens = this.tokens(value, param, where);
     if (!tokens) return out;
     const codes: string[] = [];
     for (const t of tokens) {
