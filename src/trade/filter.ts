@@ -66,7 +66,8 @@ export function termConditions(term: Term, filter: { products?: CodeRange[] }, p
     where.push(`NOT (${both.join(' AND ')})`);
   }
   if (filter.products) where.push(rangesSql('hs6', filter.products));
-  if (period.from !== undefined) where.push(`${period.column} >= ${period.from}`);
+  // Always bound the period: DuckDB streams an unfiltered LIMIT scan far slower than a filtered one.
+  where.push(`${period.column} >= ${period.from ?? 0}`);
   if (period.to !== undefined) where.push(`${period.column} <= ${period.to}`);
   return where;
 }
@@ -82,16 +83,18 @@ export function termDimensions(term: Term, filter: { products?: CodeRange[] }): 
 
 /**
  * The sorted copy whose leading key prunes the most: the side with the fewest ids,
- * then products, then the period. `single` says the leading key is one value, so the
- * copy's physical order is already (period, value desc, …) within the result.
+ * then products, then the period. `single` says the leading key is one value (for
+ * products: one chapter), so the copy's physical order is already (period, value
+ * desc, …) within the result.
  */
 export function leadingKey(term: Term, filter: { products?: CodeRange[] }): { key: 'exporter' | 'importer' | 'hs6' | 'period'; single: boolean } {
   const e = term.exporters?.length ?? Infinity;
   const i = term.importers?.length ?? Infinity;
   if (e !== Infinity || i !== Infinity) return e <= i ? { key: 'exporter', single: e === 1 } : { key: 'importer', single: i === 1 };
   if (filter.products) {
-    const only = filter.products.length === 1 && filter.products[0]!.lo === filter.products[0]!.hi;
-    return { key: 'hs6', single: only };
+    // The product copy leads with the chapter, so any codes of one chapter keep its order.
+    const chapters = new Set(filter.products.flatMap((r) => [Math.floor(r.lo / 10000), Math.floor(r.hi / 10000)]));
+    return { key: 'hs6', single: chapters.size === 1 };
   }
   return { key: 'period', single: true };
 }

@@ -23,16 +23,37 @@ const where = (conds: string[]) => (conds.length ? `WHERE ${conds.join(' AND ')}
  */
 export async function annualObservations(db: Database, filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
   const parts = await Promise.all(
-    filter.terms.map((term) => {
+    filter.terms.map(async (term) => {
       const lead = leadingKey(term, filter);
       const table = `trade.annual_by_${lead.key === 'period' ? 'year' : lead.key}`;
-      const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to });
-      const order = lead.single ? '' : 'ORDER BY year, value DESC, exporter, importer, hs6';
-      return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${table} ${where(conds)} ${order} LIMIT ${limit}`);
+      if (lead.single) {
+        const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to });
+        return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${table} ${where(conds)} LIMIT ${limit}`);
+      }
+      // Several leading values: sort only the years that hold the first `limit` rows.
+      const years = await annualAggregate(db, { ...filter, terms: [term] }, ['year'], { orderBy: 'key' });
+      const window = periodWindow(years.map((y) => ({ period: y.year!, n: y.n })), limit);
+      if (!window) return [];
+      const conds = termConditions(term, filter, { column: 'year', ...window });
+      return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${table} ${where(conds)}
+        ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${limit}`);
     }),
   );
   const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
   return rows.slice(0, limit);
+}
+
+/** The first periods (in order) whose row counts add up to `limit`, as an inclusive range. */
+function periodWindow(counts: Array<{ period: number; n: number }>, limit: number): { from: number; to: number } | undefined {
+  if (counts.length === 0) return undefined;
+  let total = 0;
+  let to = counts[0]!.period;
+  for (const c of counts) {
+    total += c.n;
+    to = c.period;
+    if (total >= limit) break;
+  }
+  return { from: counts[0]!.period, to };
 }
 
 export type GroupKey = 'year' | 'exporter' | 'importer' | 'hs6' | 'partner';
@@ -59,8 +80,9 @@ function annualSource(term: Term, filter: TradeFilter, groups: GroupKey[]): { ta
   const agg = (table: string) => ({ table: `trade.agg_${table}`, value: 'value', qty: 'qty', valueQ: 'value_q', n: 'n' });
   if (!dims.has('hs6')) return agg('pair');
   if (!dims.has('importer') && !dims.has('exporter')) return agg('hs6');
-  if (!dims.has('importer')) return agg('exporter_hs6');
-  if (!dims.has('exporter')) return agg('importer_hs6');
+  // A country only grouped, not filtered: the product-led copy prunes on the product.
+  if (!dims.has('importer')) return agg(term.exporters || !filter.products ? 'exporter_hs6' : 'hs6_exporter');
+  if (!dims.has('exporter')) return agg(term.importers || !filter.products ? 'importer_hs6' : 'hs6_importer');
   const lead = leadingKey(term, filter);
   return {
     table: `trade.annual_by_${lead.key === 'period' ? 'year' : lead.key}`,
@@ -142,23 +164,52 @@ function monthlyConditions(f: MonthlyFilter): string[] {
   return conds;
 }
 
-/** Monthly flows by the chosen declarations, sorted by month, value descending, then the key. */
+/**
+ * The smallest monthly table that answers sums over `f` grouped by `dims`: the pair
+ * aggregate when no product is involved, the product aggregate when no country is,
+ * otherwise the sorted copy of the leading key.
+ */
+function monthlySums(f: MonthlyFilter, dims: string[]): { table: string; value: string; qty: string; n: string; conds: string[] } {
+  const needsExporter = Boolean(f.exporters) || dims.includes('exporter');
+  const needsImporter = Boolean(f.importers) || dims.includes('importer');
+  const needsProduct = Boolean(f.products) || dims.includes('hs6');
+  const aggregate = !needsProduct
+    ? needsExporter || needsImporter ? 'magg_pair' : 'magg_month'
+    : !needsExporter && !needsImporter
+      ? 'magg_hs6'
+      : !needsImporter
+        ? 'magg_exporter_hs6'
+        : !needsExporter
+          ? 'magg_importer_hs6'
+          : undefined;
+  if (aggregate) {
+    const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
+    conds.push(`n_${f.method} > 0`);
+    return { table: `trade.${aggregate}`, value: `v_${f.method}`, qty: `q_${f.method}`, n: `n_${f.method}`, conds };
+  }
+  const m = METHOD_SQL[f.method];
+  return { table: monthlyTable(f).table, value: m.value, qty: m.qty, n: '1', conds: monthlyConditions(f) };
+}
+
+/**
+ * Monthly flows by the chosen declarations, sorted by month, value descending, then
+ * the key. With one leading value and the reconciled method the stored order is the
+ * answer; otherwise row counts per month (from the smallest table that has them) say
+ * which months hold the first `limit` rows, so the sort only reads those months.
+ */
 export async function monthlyObservations(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
   const m = METHOD_SQL[f.method];
-  const { table, key } = monthlyTable(f);
-  const select = (conds: string[], n: number) =>
-    db.query<MonthlyRow>(`SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by
-      FROM ${table} ${where(conds)} ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${n}`);
-  if (key !== 'month') return select(monthlyConditions(f), limit);
-  // Unfiltered: month by month, so each top-N sort only sees one month's rows.
-  const bounds = (await db.query<{ lo: number | null; hi: number | null }>(
-    `SELECT min(month) AS lo, max(month) AS hi FROM ${table} ${where(monthlyConditions(f))}`,
-  ))[0]!;
-  const out: MonthlyRow[] = [];
-  for (let month = bounds.lo ?? 0; bounds.lo !== null && month <= bounds.hi! && out.length < limit; month++) {
-    out.push(...(await select([...monthlyConditions({ ...f, from: month, to: month })], limit - out.length)));
-  }
-  return out;
+  const lead = leadingKey({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f);
+  const select = `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by FROM ${monthlyTable(f).table}`;
+  // The copies are stored in the reconciled listing's order within a single leading value.
+  if (lead.single && f.method === 'reconciled') return db.query<MonthlyRow>(`${select} ${where(monthlyConditions(f))} LIMIT ${limit}`);
+  const sums = monthlySums(f, []);
+  const counts = await db.query<{ period: number; n: number }>(
+    `SELECT month AS period, sum(${sums.n})::DOUBLE AS n FROM ${sums.table} ${where(sums.conds)} GROUP BY month ORDER BY month`,
+  );
+  const window = periodWindow(counts, limit);
+  if (!window) return [];
+  return db.query<MonthlyRow>(`${select} ${where(monthlyConditions({ ...f, ...window }))} ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${limit}`);
 }
 
 export interface MonthlyGroup {
@@ -168,26 +219,11 @@ export interface MonthlyGroup {
   n: number;
 }
 
-/**
- * Monthly flows summed by period (sorted by period) or by a country or product (by
- * value descending). Without a product filter the pair aggregate serves; with only a
- * product filter the product aggregate; otherwise the sorted copy of the leading key.
- */
+/** Monthly flows summed by period (sorted by period) or by a country or product (by value descending). */
 export async function monthlyGrouped(db: Database, f: MonthlyFilter, groupBy: 'month' | 'exporter' | 'importer' | 'hs6', limit: number): Promise<MonthlyGroup[]> {
+  const sums = monthlySums(f, [groupBy]);
   const order = groupBy === 'month' ? 'ORDER BY key' : 'ORDER BY value DESC, key';
-  const needsPair = f.exporters || f.importers || groupBy === 'exporter' || groupBy === 'importer';
-  const needsProduct = f.products || groupBy === 'hs6';
-  if (!(needsPair && needsProduct)) {
-    const table = needsProduct ? 'trade.magg_hs6' : 'trade.magg_pair';
-    const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
-    conds.push(`n_${f.method} > 0`);
-    return db.query<MonthlyGroup>(`
-      SELECT ${groupBy} AS key, sum(v_${f.method})::DOUBLE AS value, sum(q_${f.method})::DOUBLE AS qty, sum(n_${f.method})::DOUBLE AS n
-      FROM ${table} ${where(conds)} GROUP BY ${groupBy} ${order} LIMIT ${limit}`);
-  }
-  const m = METHOD_SQL[f.method];
-  const { table } = monthlyTable(f);
   return db.query<MonthlyGroup>(`
-    SELECT ${groupBy} AS key, sum(${m.value})::DOUBLE AS value, sum(${m.qty})::DOUBLE AS qty, count(*)::DOUBLE AS n
-    FROM ${table} ${where(monthlyConditions(f))} GROUP BY ${groupBy} ${order} LIMIT ${limit}`);
+    SELECT ${groupBy} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty, sum(${sums.n})::DOUBLE AS n
+    FROM ${sums.table} ${where(sums.conds)} GROUP BY ${groupBy} ${order} LIMIT ${limit}`);
 }

@@ -56,15 +56,18 @@ const MONTHLY_COLUMNS = 'exporter, importer, hs6, month, value_exp, qty_exp, val
 export const ANNUAL_COPIES = {
   exporter: 'exporter, year, value DESC, importer, hs6',
   importer: 'importer, year, value DESC, exporter, hs6',
-  hs6: 'hs6, year, value DESC, exporter, importer',
+  // Led by the chapter: any codes of one chapter come out in (year, value desc) order.
+  hs6: 'hs6 // 10000, year, value DESC, exporter, importer, hs6',
   year: 'year, value DESC, exporter, importer, hs6',
 } as const;
 
+/** Monthly copies: within the leading key, in the order the reconciled listing needs. */
+const RECONCILED = 'coalesce(value_imp, value_exp) DESC';
 export const MONTHLY_COPIES = {
-  exporter: 'exporter, month, importer, hs6',
-  importer: 'importer, month, exporter, hs6',
-  hs6: 'hs6, month, exporter, importer',
-  month: 'month, exporter, importer, hs6',
+  exporter: `exporter, month, ${RECONCILED}, importer, hs6`,
+  importer: `importer, month, ${RECONCILED}, exporter, hs6`,
+  hs6: `hs6 // 10000, month, ${RECONCILED}, exporter, importer, hs6`,
+  month: `month, ${RECONCILED}, exporter, importer, hs6`,
 } as const;
 
 /** Pre-aggregated annual tables, by the dimensions they keep. */
@@ -72,12 +75,18 @@ export const ANNUAL_AGGREGATES = {
   pair: ['exporter', 'importer'],
   exporter_hs6: ['exporter', 'hs6'],
   importer_hs6: ['importer', 'hs6'],
+  // The same sums led by the product, for "who trades this product" rankings.
+  hs6_exporter: ['hs6', 'exporter'],
+  hs6_importer: ['hs6', 'importer'],
   hs6: ['hs6'],
 } as const;
 
 /** Pre-aggregated monthly tables (sums per declaration method), by the dimensions they keep. */
 export const MONTHLY_AGGREGATES = {
+  month: [],
   pair: ['exporter', 'importer'],
+  exporter_hs6: ['hs6', 'exporter'],
+  importer_hs6: ['hs6', 'importer'],
   hs6: ['hs6'],
 } as const;
 
@@ -101,16 +110,16 @@ export async function deriveTradeTables(conn: DuckDBConnection): Promise<void> {
       FROM annual GROUP BY ${keys}, year ORDER BY ${keys}, year`);
   }
   for (const [name, dims] of Object.entries(MONTHLY_AGGREGATES)) {
-    const keys = dims.join(', ');
+    const keys = [...dims, 'month'].join(', ');
     await conn.run(`
       CREATE OR REPLACE TABLE magg_${name} AS
-      SELECT ${keys}, month,
+      SELECT ${keys},
              sum(value_exp) AS v_exporter, sum(qty_exp) AS q_exporter, count(value_exp)::INTEGER AS n_exporter,
              sum(value_imp) AS v_importer, sum(qty_imp) AS q_importer, count(value_imp)::INTEGER AS n_importer,
              sum(coalesce(value_imp, value_exp)) AS v_reconciled,
              sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) AS q_reconciled,
              count(coalesce(value_imp, value_exp))::INTEGER AS n_reconciled
-      FROM monthly GROUP BY ${keys}, month ORDER BY ${keys}, month`);
+      FROM monthly GROUP BY ${keys} ORDER BY ${keys}`);
   }
   // A reporter's coverage: the periods of the declarations it made itself.
   await conn.run(`
