@@ -128,7 +128,7 @@ const METHOD_SQL: Record<Method, { value: string; qty: string; by: string; prese
     value: 'coalesce(value_imp, value_exp)',
     qty: 'CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END',
     by: "CASE WHEN value_imp IS NOT NULL THEN 'importer' ELSE 'exporter' END",
-    present: '(value_imp IS NOT NULL OR value_exp IS NOT NULL)',
+    present: '', // every monthly row has at least one declaration (a table constraint)
   },
 };
 
@@ -160,7 +160,7 @@ function monthlyTable(f: MonthlyFilter): { table: string; key: string } {
 
 function monthlyConditions(f: MonthlyFilter): string[] {
   const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
-  conds.push(METHOD_SQL[f.method].present);
+  if (METHOD_SQL[f.method].present) conds.push(METHOD_SQL[f.method].present);
   return conds;
 }
 
@@ -174,7 +174,13 @@ function monthlySums(f: MonthlyFilter, dims: string[]): { table: string; value: 
   const needsImporter = Boolean(f.importers) || dims.includes('importer');
   const needsProduct = Boolean(f.products) || dims.includes('hs6');
   const aggregate = !needsProduct
-    ? needsExporter || needsImporter ? 'magg_pair' : 'magg_month'
+    ? needsExporter && needsImporter
+      ? 'magg_pair'
+      : needsExporter
+        ? 'magg_exporter'
+        : needsImporter
+          ? 'magg_importer'
+          : 'magg_month'
     : !needsExporter && !needsImporter
       ? 'magg_hs6'
       : !needsImporter

@@ -37,7 +37,9 @@ CREATE TABLE monthly (
   value_exp DOUBLE,
   qty_exp DOUBLE,
   value_imp DOUBLE,
-  qty_imp DOUBLE
+  qty_imp DOUBLE,
+  -- every monthly flow is declared by at least one side
+  CHECK (value_exp IS NOT NULL OR value_imp IS NOT NULL)
 );
 CREATE TABLE annual (
   exporter SMALLINT NOT NULL,
@@ -84,6 +86,8 @@ export const ANNUAL_AGGREGATES = {
 /** Pre-aggregated monthly tables (sums per declaration method), by the dimensions they keep. */
 export const MONTHLY_AGGREGATES = {
   month: [],
+  exporter: ['exporter'],
+  importer: ['importer'],
   pair: ['exporter', 'importer'],
   exporter_hs6: ['hs6', 'exporter'],
   importer_hs6: ['hs6', 'importer'],
