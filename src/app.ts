@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import { registerEconomicsRoutes } from './economics/routes.js';
@@ -18,6 +18,8 @@ export interface AppOptions {
   keyStore: KeyStore;
   gatewaySecret: string | undefined;
   accessChecks?: AccessCheck[];
+  /** onSend hook that records paid calls (see access/credits). */
+  metering?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
   logLevel?: string;
 }
 
@@ -57,6 +59,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onRequest', accessHook({ keyStore: opts.keyStore, gatewaySecret: opts.gatewaySecret, checks: opts.accessChecks }));
+  if (opts.metering) app.addHook('onSend', opts.metering);
   // Malformed query strings are refused after the access checks, with the parameters.
   app.addHook('preValidation', async (request) => assertWellFormedQuery(request.query));
 

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { bootstrapKeyStore } from './access/keys.js';
+import { createAccess } from './access/setup.js';
 import { ensureDataset } from './sample/index.js';
 import { loadSettings } from './settings.js';
 import { SnapshotStore } from './store/snapshot.js';
@@ -26,15 +26,19 @@ async function main(): Promise<void> {
     onError: (err) => console.error('snapshot refresh failed; still serving the previous one', err),
   });
   await store.start();
-  if (!settings.bootstrapApiKey) console.warn('BOOTSTRAP_API_KEY is not set: no key can call the API yet');
+  const access = await createAccess(settings, (msg) => console.log(msg));
+  console.log(`access control: ${access.mode}`);
   const app = await buildApp({
     store,
-    keyStore: bootstrapKeyStore(settings.bootstrapApiKey),
+    keyStore: access.keyStore,
+    accessChecks: access.checks,
+    metering: access.onSend,
     gatewaySecret: settings.gatewaySecret,
     logLevel: settings.logLevel,
   });
   const shutdown = async () => {
     await app.close();
+    await access.close();
     store.close();
     process.exit(0);
   };

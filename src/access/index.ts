@@ -43,10 +43,17 @@ export function accessHook(opts: AccessOptions) {
       throw new ApiError('forbidden');
     }
     if (access !== 'key') return;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const key = match ? await opts.keyStore.lookup(match[1]!) : null;
-    if (!key) throw new ApiError('invalid_key');
-    request.apiKey = key;
-    for (const check of checks) await check(request, reply, key);
+    try {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      const key = match ? await opts.keyStore.lookup(match[1]!) : null;
+      if (!key) throw new ApiError('invalid_key');
+      request.apiKey = key;
+      for (const check of checks) await check(request, reply, key);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      // A store that cannot answer never lets a request through unchecked.
+      request.log.error({ err }, 'access store unavailable');
+      throw new ApiError('provider_unavailable', 'The access-control store is unavailable; retry later.');
+    }
   };
 }

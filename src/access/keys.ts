@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** What the service knows of an API key. The key itself is never stored, only its hash. */
 export interface ApiKeyRecord {
@@ -6,6 +6,14 @@ export interface ApiKeyRecord {
   name: string;
   /** Credits per calendar month (UTC); null = no quota. */
   quota: number | null;
+  /** Per-key sliding window; null = the service default. */
+  rate: { requests: number; windowS: number } | null;
+}
+
+export interface StoredKey extends ApiKeyRecord {
+  hash: string;
+  createdAt: string;
+  revokedAt: string | null;
 }
 
 export interface KeyStore {
@@ -13,9 +21,22 @@ export interface KeyStore {
   lookup(presentedKey: string): Promise<ApiKeyRecord | null>;
 }
 
+/** Keys are `etk_` + 32 random bytes (256 bits) in base64url: recognisable, unguessable. */
+export const KEY_PREFIX = 'etk_';
+
+export function generateKey(): string {
+  return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+export function generateKeyId(): string {
+  return `key_${randomBytes(6).toString('hex')}`;
+}
+
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
+
+export const BOOTSTRAP_KEY_ID = 'bootstrap';
 
 /** Keys held in memory by hash: the bootstrap key, and whatever a caller registers. */
 export class MemoryKeyStore implements KeyStore {
@@ -30,9 +51,37 @@ export class MemoryKeyStore implements KeyStore {
   }
 }
 
+/**
+ * Looks up BOOTSTRAP_API_KEY first (a key without quota), then the managed keys.
+ */
+export class LayeredKeyStore implements KeyStore {
+  private readonly bootstrapHash: string | undefined;
+
+  constructor(bootstrapKey: string | undefined, private readonly managed: KeyStore | undefined) {
+    this.bootstrapHash = bootstrapKey ? hashKey(bootstrapKey) : undefined;
+  }
+
+  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    if (this.bootstrapHash && hashKey(presentedKey) === this.bootstrapHash) {
+      return { id: BOOTSTRAP_KEY_ID, name: 'bootstrap', quota: null, rate: null };
+    }
+    return this.managed ? this.managed.lookup(presentedKey) : null;
+  }
+}
+
 /** A key store holding only BOOTSTRAP_API_KEY (no quota), when it is set. */
-export function bootstrapKeyStore(bootstrapKey: string | undefined): MemoryKeyStore {
-  const store = new MemoryKeyStore();
-  if (bootstrapKey) store.register(bootstrapKey, { id: 'bootstrap', name: 'bootstrap', quota: null });
-  return store;
+export function bootstrapKeyStore(bootstrapKey: string | undefined): KeyStore {
+  return new LayeredKeyStore(bootstrapKey, undefined);
+}
+
+/** `N/SECONDS` (e.g. `100/60`) as a rate. */
+export function parseRate(text: string): { requests: number; windowS: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`rate must be N/SECONDS with positive integers, got "${text}"`);
+  return { requests: Number(m[1]), windowS: Number(m[2]) };
+}
+
+/** The calendar month (UTC) credits are counted in, `YYYY-MM`. */
+export function creditPeriod(now = new Date()): string {
+  return now.toISOString().slice(0, 7);
 }

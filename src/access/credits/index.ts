@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.js';
+import { costOf } from '../costs.js';
+import { creditPeriod, type ApiKeyRecord } from '../keys.js';
+
+/** One paid call, as the usage ledger records it. */
+export interface UsageEntry {
+  requestId: string;
+  keyId: string;
+  period: string;
+  operation: string;
+  credits: number;
+}
+
+/**
+ * Credits and the usage ledger. A key with a quota first reserves the operation's
+ * cost (refused when the remaining credits are below it); the reservation is
+ * committed to the ledger when the answer is a 200 and released otherwise. Every
+ * 200 answer is recorded, for keys with or without a quota.
+ */
+export interface CreditLedger {
+  /** Reserves `cost` credits; `ok` false (nothing reserved) when fewer remain. */
+  reserve(key: ApiKeyRecord & { quota: number }, entry: UsageEntry): Promise<{ ok: boolean; remaining: number }>;
+  /** Records a paid call durably, turning its reservation (if any) into usage. Returns credits left, if quota. */
+  commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null>;
+  release(key: ApiKeyRecord, entry: UsageEntry): Promise<void>;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    metering?: { key: ApiKeyRecord; entry: UsageEntry; reserved: boolean };
+  }
+}
+
+/** The quota step of the access checks (403 quota_exceeded), and the metering of every keyed request. */
+export function quotaCheck(ledger: CreditLedger) {
+  return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
+    const entry: UsageEntry = {
+      requestId: request.id,
+      keyId: key.id,
+      period: creditPeriod(),
+      operation: request.routeOptions.url ?? request.url,
+      credits: costOf(request.routeOptions.url),
+    };
+    request.metering = { key, entry, reserved: false };
+    if (key.quota === null) return;
+    const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, entry);
+    reply.header('x-credits-remaining', String(r.remaining));
+    if (!r.ok) {
+      throw new ApiError('quota_exceeded', `This operation costs ${entry.credits} credit(s); ${r.remaining} remain this month.`, {
+        headers: { 'x-credits-remaining': String(r.remaining) },
+      });
+    }
+    request.metering.reserved = true;
+  };
+}
+
+/**
+ * onSend hook: a 200 is recorded in the ledger before its body leaves; if that
+ * fails the answer becomes 503 (never an unrecorded paid call). Other answers
+ * release the reservation.
+ */
+export function meteringHook(ledger: CreditLedger) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const m = request.metering;
+    if (!m) return payload;
+    request.metering = undefined;
+    if (reply.statusCode !== 200) {
+      if (m.reserved) await ledger.release(m.key, m.entry).catch((err) => request.log.error({ err }, 'credit release failed'));
+      return payload;
+    }
+    try {
+      const remaining = await ledger.commit(m.key, m.entry, m.reserved);
+      if (remaining !== null) reply.header('x-credits-remaining', String(remaining));
+      return payload;
+    } catch (err) {
+      request.log.error({ err }, 'usage could not be recorded');
+      if (m.reserved) await ledger.release(m.key, m.entry).catch(() => undefined);
+      const error = new ApiError('provider_unavailable', 'Usage could not be recorded; the call was not charged. Retry later.');
+      reply.code(error.status);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.removeHeader('x-credits-remaining');
+      return JSON.stringify({ error: error.code, message: error.message, request_id: request.id });
+    }
+  };
+}

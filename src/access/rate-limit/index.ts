@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.js';
+import type { ApiKeyRecord } from '../keys.js';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** Whole seconds until the oldest request in the window leaves it. */
+  resetS: number;
+}
+
+/** A per-key sliding window: `hit` records the request if the window has room. */
+export interface RateLimiter {
+  hit(keyId: string, limit: number, windowS: number, requestId: string): Promise<RateDecision>;
+}
+
+export interface RateLimitOptions {
+  limiter: RateLimiter;
+  defaultRequests: number;
+  defaultWindowS: number;
+}
+
+/** The rate-limit step of the access checks: RateLimit-* headers, 429 with Retry-After when full. */
+export function rateLimitCheck(opts: RateLimitOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
+    const limit = key.rate?.requests ?? opts.defaultRequests;
+    const windowS = key.rate?.windowS ?? opts.defaultWindowS;
+    const d = await opts.limiter.hit(key.id, limit, windowS, request.id);
+    const headers = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetS) };
+    reply.headers(headers);
+    if (!d.allowed) {
+      const retryAfter = String(Math.max(1, d.resetS));
+      throw new ApiError('rate_limit_exceeded', `Rate limit of ${limit} requests per ${windowS} s exceeded; retry after ${retryAfter} s.`, {
+        headers: { ...headers, 'retry-after': retryAfter },
+      });
+    }
+  };
+}

@@ -1,0 +1,91 @@
+import { Redis } from 'ioredis';
+import type { Settings } from '../settings.js';
+import { FileCreditLedger } from './credits/file.js';
+import { DistributedCreditLedger } from './credits/distributed.js';
+import { meteringHook, quotaCheck, type CreditLedger } from './credits/index.js';
+import type { AccessCheck } from './index.js';
+import { LayeredKeyStore, type KeyStore } from './keys.js';
+import { rateLimitCheck, type RateLimiter } from './rate-limit/index.js';
+import { MemoryRateLimiter } from './rate-limit/memory.js';
+import { RedisRateLimiter } from './rate-limit/redis.js';
+import { FileKeyStore, stateFiles } from './stores/file.js';
+import { PgKeyStore, createPool, migrate } from './stores/postgres.js';
+
+export interface Access {
+  mode: 'embedded' | 'distributed';
+  keyStore: KeyStore;
+  checks: AccessCheck[];
+  onSend: ReturnType<typeof meteringHook>;
+  close(): Promise<void>;
+}
+
+/**
+ * The access backends: embedded (state in DATA_DIR, one process) or distributed
+ * (REDIS_URL and DATABASE_URL: rate limits and live credits in Redis, keys and the
+ * usage ledger in PostgreSQL, any number of replicas).
+ */
+export async function createAccess(settings: Settings, log: (msg: string) => void = () => undefined): Promise<Access> {
+  let keys: KeyStore;
+  let limiter: RateLimiter;
+  let ledger: CreditLedger;
+  let close: () => Promise<void>;
+  let mode: Access['mode'];
+  if (settings.redisUrl || settings.databaseUrl) {
+    if (!settings.redisUrl || !settings.databaseUrl) throw new Error('the distributed mode needs both REDIS_URL and DATABASE_URL');
+    mode = 'distributed';
+    // Commands fail at once while Redis is unreachable (answered 503); the client reconnects by itself.
+    const redis = new Redis(settings.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 1000,
+      retryStrategy: (times) => Math.min(100 * times, 1000),
+    });
+    redis.on('error', () => undefined);
+    const pool = createPool(settings.databaseUrl);
+    const pgKeys = new PgKeyStore(pool);
+    await startWhenReachable(async () => {
+      const applied = await migrate(pool);
+      if (applied.length) log(`applied database migrations ${applied.join(', ')}`);
+      await pgKeys.start();
+    }, log);
+    keys = pgKeys;
+    limiter = new RedisRateLimiter(redis);
+    ledger = new DistributedCreditLedger(redis, pool);
+    close = async () => {
+      pgKeys.close();
+      redis.disconnect();
+      await pool.end();
+    };
+  } else {
+    mode = 'embedded';
+    const files = stateFiles(settings.dataDir);
+    const fileKeys = new FileKeyStore(files.keys);
+    keys = fileKeys;
+    limiter = new MemoryRateLimiter();
+    ledger = new FileCreditLedger(files.usage);
+    close = async () => fileKeys.close();
+  }
+  return {
+    mode,
+    keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys),
+    checks: [rateLimitCheck({ limiter, defaultRequests: settings.rateLimitRequests, defaultWindowS: settings.rateLimitWindowS }), quotaCheck(ledger)],
+    onSend: meteringHook(ledger),
+    close,
+  };
+}
+
+/** Runs `start` now; if a dependency is down, keeps retrying in the background (requests get 503 meanwhile). */
+async function startWhenReachable(start: () => Promise<void>, log: (msg: string) => void): Promise<void> {
+  try {
+    await start();
+  } catch (err) {
+    log(`PostgreSQL not reachable yet (${(err as Error).message}); retrying every second`);
+    const retry = setInterval(() => {
+      start().then(() => {
+        clearInterval(retry);
+        log('PostgreSQL reachable: keys loaded');
+      }, () => undefined);
+    }, 1000);
+    retry.unref();
+  }
+}

@@ -1,0 +1,19 @@
+import type { StoredKey } from '../keys.js';
+
+export interface NewKey {
+  name: string;
+  quota: number | null;
+  rate: { requests: number; windowS: number } | null;
+}
+
+export interface ListedKey extends Omit<StoredKey, 'hash'> {
+  usage: { credits: number; calls: number };
+}
+
+/** What `npm run keys` does, on either backend. */
+export interface KeyAdmin {
+  create(input: NewKey): Promise<{ key: string; record: StoredKey }>;
+  list(period: string): Promise<ListedKey[]>;
+  revoke(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,162 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import pg from 'pg';
+import { generateKey, generateKeyId, hashKey, type ApiKeyRecord, type KeyStore, type StoredKey } from '../keys.js';
+import type { KeyAdmin, ListedKey, NewKey } from './admin.js';
+
+const MIGRATIONS_DIR = new URL('../../../../migrations/', import.meta.url);
+const MIGRATIONS_DIR_SRC = new URL('../../../migrations/', import.meta.url);
+
+export function createPool(databaseUrl: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 8, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => undefined); // an idle client lost its server: the pool replaces it
+  return pool;
+}
+
+function migrationFiles(): Array<{ version: number; sql: string }> {
+  // Works from the sources (tsx) and from the compiled dist/ alike.
+  let dir = MIGRATIONS_DIR_SRC;
+  try {
+    readdirSync(dir);
+  } catch {
+    dir = MIGRATIONS_DIR;
+  }
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: Number(f.split('_')[0]), sql: readFileSync(new URL(f, dir), 'utf8') }));
+}
+
+/** Applies the versioned migrations not applied yet, one replica at a time. */
+export async function migrate(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('econtrade-migrations'))");
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const applied: number[] = [];
+    for (const m of migrationFiles()) {
+      if (done.has(m.version)) continue;
+      await client.query(m.sql);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
+      applied.push(m.version);
+    }
+    await client.query('COMMIT');
+    return applied;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  key_hash: string;
+  created_at: Date;
+  revoked_at: Date | null;
+  quota: string | null;
+  rate_requests: number | null;
+  rate_window_s: number | null;
+}
+
+function fromRow(r: KeyRow): StoredKey {
+  return {
+    id: r.id,
+    name: r.name,
+    hash: r.key_hash,
+    createdAt: r.created_at.toISOString(),
+    revokedAt: r.revoked_at ? r.revoked_at.toISOString() : null,
+    quota: r.quota === null ? null : Number(r.quota),
+    rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
+  };
+}
+
+/**
+ * Keys of the distributed mode: every replica reloads the (small) key table every
+ * `pollMs`, so a revocation reaches all of them within that time. When PostgreSQL
+ * is unreachable the last loaded keys stay in force; paid calls still need the
+ * ledger, so nothing is served unrecorded.
+ */
+export class PgKeyStore implements KeyStore {
+  private byHash = new Map<string, ApiKeyRecord>();
+  private loaded = false;
+  private readonly misses = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly pool: pg.Pool, private readonly pollMs = 500) {}
+
+  async start(): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => this.reload().catch(() => undefined), this.pollMs);
+    this.timer.unref();
+  }
+
+  private async reload(): Promise<void> {
+    const rows = (await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE revoked_at IS NULL')).rows.map(fromRow);
+    this.byHash = new Map(rows.map((k) => [k.hash, { id: k.id, name: k.name, quota: k.quota, rate: k.rate }]));
+    this.loaded = true;
+  }
+
+  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    if (!this.loaded) throw new Error('API keys not loaded yet: PostgreSQL unreachable');
+    const hash = hashKey(presentedKey);
+    const known = this.byHash.get(hash);
+    if (known) return known;
+    // A key created since the last reload works at once; unknown hashes are
+    // remembered for a second so a flood of bad keys does not reach the database.
+    const now = Date.now();
+    if ((this.misses.get(hash) ?? 0) > now) return null;
+    const r = await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [hash]);
+    if (r.rows[0]) {
+      const k = fromRow(r.rows[0]);
+      const record = { id: k.id, name: k.name, quota: k.quota, rate: k.rate };
+      this.byHash.set(hash, record);
+      return record;
+    }
+    if (this.misses.size > 10_000) this.misses.clear();
+    this.misses.set(hash, now + 1000);
+    return null;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+export class PgKeyAdmin implements KeyAdmin {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
+    const key = generateKey();
+    const r = await this.pool.query<KeyRow>(
+      'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+      [generateKeyId(), input.name, hashKey(key), input.quota, input.rate?.requests ?? null, input.rate?.windowS ?? null],
+    );
+    return { key, record: fromRow(r.rows[0]!) };
+  }
+
+  async list(period: string): Promise<ListedKey[]> {
+    const r = await this.pool.query<KeyRow & { credits: string; calls: string }>(
+      `SELECT k.*, coalesce(sum(u.credits), 0)::bigint AS credits, count(u.request_id)::bigint AS calls
+       FROM api_keys k LEFT JOIN usage_ledger u ON u.key_id = k.id AND u.period = $1
+       GROUP BY k.id ORDER BY k.created_at, k.id`,
+      [period],
+    );
+    return r.rows.map((row) => {
+      const { hash: _hash, ...k } = fromRow(row);
+      return { ...k, usage: { credits: Number(row.credits), calls: Number(row.calls) } };
+    });
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    const r = await this.pool.query('UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [id]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { expectError } from './helpers/server.js';
+import { burst, createKey, keysCli, sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+
+const count = (rs: Array<{ status: number }>, status: number) => rs.filter((r) => r.status === status).length;
+
+/** Usage this month of a key, as `keys list` prints it (credits, calls). */
+async function usageOf(id: string, env: Record<string, string>): Promise<{ credits: number; calls: number }> {
+  const line = (await keysCli(['list'], env)).split('\n').find((l) => l.includes(id))!;
+  const cells = line.split('│').map((c) => c.trim()).filter(Boolean);
+  return { credits: Number(cells[cells.length - 2]), calls: Number(cells[cells.length - 1]) };
+}
+
+describe('access control, embedded backend', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let server: ServerProcess;
+
+  before(async () => {
+    dataDir = await sampleDataDir();
+    env = { DATA_DIR: dataDir, BOOTSTRAP_API_KEY: 'boot-key', RATE_LIMIT_REQUESTS: '1000', RATE_LIMIT_WINDOW_S: '60' };
+    server = await startServerProcess(env);
+  });
+  after(async () => {
+    await server.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates keys with a prefix and 256 random bits, shown once and stored as a hash', async () => {
+    const { key, id } = await createKey(['--name', 'shape'], env);
+    assert.match(key, /^etk_[A-Za-z0-9_-]{43}$/);
+    const list = await keysCli(['list'], env);
+    assert.ok(list.includes(id));
+    assert.ok(!list.includes(key), 'list never shows a key');
+  });
+
+  it('gives a key with quota Q exactly Q answers 200 out of 1.5 Q concurrent requests', async () => {
+    const { key, id } = await createKey(['--name', 'quota', '--quota', '20'], env);
+    const rs = await burst([server.url], '/v1/countries', key, 30);
+    assert.equal(count(rs, 200), 20);
+    assert.equal(count(rs, 403), 10);
+    for (const r of rs.filter((x) => x.status === 403)) expectError(r, 403, 'quota_exceeded', assert);
+    assert.ok(rs.every((r) => r.headers.get('x-credits-remaining') !== null));
+    assert.deepEqual(await usageOf(id, env), { credits: 20, calls: 20 });
+  });
+
+  it('charges the operation cost, and only for 200 answers', async () => {
+    const { key, id } = await createKey(['--name', 'costs', '--quota', '10'], env);
+    const get = (p: string) => fetch(server.url + p, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await get('/v1/trade/monthly?limit=1')).status, 200); // costs 3
+    assert.equal((await get('/v1/search?limit=0')).status, 422);
+    assert.equal((await get('/v1/latest?country=atlantis')).status, 404);
+    const r = await get('/v1/countries');
+    assert.equal(r.headers.get('x-credits-remaining'), '6');
+    assert.deepEqual(await usageOf(id, env), { credits: 4, calls: 2 });
+    const big = await createKey(['--name', 'small', '--quota', '2'], env);
+    const refused = await fetch(`${server.url}/v1/trade/monthly?limit=1`, { headers: { authorization: `Bearer ${big.key}` } });
+    assert.equal(refused.status, 403, 'remaining credits below the cost');
+  });
+
+  it('lets N of 2N concurrent requests through a window of N, with a correct Retry-After, then passes again', async () => {
+    const { key } = await createKey(['--name', 'rate', '--rate', '5/3'], env);
+    const started = Date.now();
+    const rs = await burst([server.url], '/v1/countries', key, 10);
+    assert.equal(count(rs, 200), 5);
+    assert.equal(count(rs, 429), 5);
+    for (const r of rs.filter((x) => x.status === 429)) {
+      expectError(r, 429, 'rate_limit_exceeded', assert);
+      const retry = Number(r.headers.get('retry-after'));
+      assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 3, `Retry-After ${retry}`);
+    }
+    for (const r of rs) {
+      assert.equal(r.headers.get('ratelimit-limit'), '5');
+      assert.ok(r.headers.get('ratelimit-remaining') !== null && r.headers.get('ratelimit-reset') !== null);
+    }
+    const retry = Math.max(...rs.filter((x) => x.status === 429).map((r) => Number(r.headers.get('retry-after'))));
+    await new Promise((r) => setTimeout(r, Math.max(0, started + retry * 1000 - Date.now()) + 50));
+    const again = await fetch(`${server.url}/v1/countries`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(again.status, 200);
+  });
+
+  it('revokes a key within a second', async () => {
+    const { key, id } = await createKey(['--name', 'revoke'], env);
+    const get = () => fetch(`${server.url}/v1/countries`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await get()).status, 200);
+    await keysCli(['revoke', id], env);
+    await new Promise((r) => setTimeout(r, 1000));
+    const res = await get();
+    expectError({ status: res.status, headers: res.headers, body: await res.json() }, 401, 'invalid_key', assert);
+  });
+
+  it('keeps BOOTSTRAP_API_KEY working without quota', async () => {
+    const r = await fetch(`${server.url}/v1/countries`, { headers: { authorization: 'Bearer boot-key' } });
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('x-credits-remaining'), null);
+    assert.ok(r.headers.get('ratelimit-limit'));
+  });
+
+  it('keeps usage across kill -9 and restart: the ledger equals the 200 answers', async () => {
+    const { key, id } = await createKey(['--name', 'durable', '--quota', '50'], env);
+    const first = await burst([server.url], '/v1/indicators', key, 17);
+    assert.equal(count(first, 200), 17);
+    await server.stop('SIGKILL');
+    server = await startServerProcess(env);
+    assert.deepEqual(await usageOf(id, env), { credits: 17, calls: 17 });
+    const rest = await burst([server.url], '/v1/indicators', key, 40);
+    assert.equal(count(rest, 200), 33, 'the quota continues where it stopped');
+    assert.deepEqual(await usageOf(id, env), { credits: 50, calls: 50 });
+  });
+});

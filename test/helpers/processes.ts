@@ -1,0 +1,167 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { ensureDataset } from '../../src/sample/index.js';
+import { TEST_AS_OF, TEST_SCALE } from './server.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+const run = promisify(execFile);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A DATA_DIR holding a small sample snapshot, built once per caller. */
+export async function sampleDataDir(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'econtrade-access-'));
+  await ensureDataset(dir, { seed: 20240101, asOf: TEST_AS_OF, scale: TEST_SCALE });
+  return dir;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** `src/main.ts` as its own process (what `npm start` runs), ready when it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    try {
+      if ((await fetch(`${url}/v1/openapi.json`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 60_000) throw new Error(`server did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
+
+/** `npm run keys -- …`; returns stdout. */
+export async function keysCli(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], { cwd: root, env: { ...process.env, ...env } });
+  return stdout;
+}
+
+export async function createKey(args: string[], env: Record<string, string>): Promise<{ key: string; id: string }> {
+  const out = (await keysCli(['create', ...args], env)).trim().split('\n');
+  return { key: out[out.length - 1]!, id: /created (key_[0-9a-f]+)/.exec(out.join('\n'))![1]! };
+}
+
+export interface RedisProcess {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** A private redis-server on a free port, that a test may stop and start again. */
+export async function startRedis(): Promise<RedisProcess> {
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i++) {
+      try {
+        await run('redis-cli', ['-p', String(port), 'ping']);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    throw new Error('redis-server did not start');
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop: () =>
+      new Promise((resolve) => {
+        if (!child || child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh PostgreSQL database for one test file. */
+export async function createDatabase(): Promise<{ url: string; drop(): Promise<void>; query: pg.Pool['query'] }> {
+  const name = `econtrade_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const pool = new pg.Pool({ connectionString: url });
+  return {
+    url,
+    query: pool.query.bind(pool) as pg.Pool['query'],
+    async drop() {
+      await pool.end();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Whether Redis and PostgreSQL can be used here; the reason when not. */
+export async function servicesUnavailable(): Promise<string | false> {
+  const hasRedis = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p));
+  if (!hasRedis) return 'redis-server is not installed';
+  try {
+    const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+    await c.connect();
+    await c.end();
+  } catch (err) {
+    return `PostgreSQL is not reachable at ${PG_ADMIN_URL}: ${(err as Error).message}`;
+  }
+  return false;
+}
+
+/** Fires `n` requests at once (round-robin over `urls`) and returns their responses. */
+export async function burst(urls: string[], path: string, key: string, n: number): Promise<Array<{ status: number; headers: Headers; body: any }>> {
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const res = await fetch(urls[i % urls.length]! + path, { headers: { authorization: `Bearer ${key}` } });
+      return { status: res.status, headers: res.headers, body: await res.json() };
+    }),
+  );
+}
