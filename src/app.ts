@@ -6,7 +6,7 @@ import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import { registerEconomicsRoutes } from './economics/routes.js';
 import { registerTradeRoutes } from './trade/routes.js';
-import { ApiError, ERRORS } from './errors.js';
+import { ApiError } from './errors.js';
 import { parseQueryString, assertWellFormedQuery } from './http/query.js';
 import { registerOpenApiRoute } from './http/openapi.js';
 import { ErrorBodySchema } from './http/schemas.js';
@@ -37,9 +37,22 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // An undecodable path gets the canonical error body, with its request id.
+    frameworkErrors: (error, request, reply) => {
+      const e = error.code === 'FST_ERR_BAD_URL' ? new ApiError('bad_request', 'The request path could not be decoded.') : new ApiError('internal_error');
+      const raw = reply as unknown as { code(n: number): typeof raw; header(k: string, v: string): typeof raw; send(b: string): void };
+      raw
+        .code(e.status)
+        .header('x-request-id', request.id)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ error: e.code, message: e.message, request_id: request.id }));
+    },
     ajv: { customOptions: { allErrors: true, coerceTypes: true, useDefaults: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // No operation takes a body: bodies are ignored, never parsed (a malformed one must not hide a 405).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
   app.addSchema(ErrorBodySchema);
   await app.register(swagger, {
     openapi: {

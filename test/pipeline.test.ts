@@ -44,6 +44,17 @@ describe('request pipeline', () => {
     }
   });
 
+  it('answers an undecodable path with 400 in the canonical shape', async () => {
+    expectError(await s.get('/v1/%zz'), 400, 'bad_request', assert);
+  });
+
+  it('ignores request bodies: a malformed one neither hides a 405 nor breaks a GET', async () => {
+    const post = await s.get('/v1/countries', { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
+    expectError(post, 405, 'method_not_allowed', assert);
+    const get = await fetch(`${s.url}/v1/countries`, { method: 'GET', headers: { authorization: 'Bearer test-key-0123456789abcdef', 'content-type': 'application/json', 'content-length': '4' }, body: undefined });
+    assert.equal(get.status, 200);
+  });
+
   it('serves HEAD like GET without a body', async () => {
     const res = await fetch(`${s.url}/v1/countries`, { method: 'HEAD', headers: { authorization: 'Bearer test-key-0123456789abcdef' } });
     assert.equal(res.status, 200);
