@@ -82,7 +82,8 @@ function statusOf(def: IndicatorDef, fromEnd: number): string {
  * euro area, 31 indicators, history from 2000 to the last complete period before
  * `asOf`. Deterministic for a given seed and as-of date.
  */
-export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleOptions): Promise<{ series: number; observations: number }> {
+/** Creates the economics tables and fills the catalogue (countries and indicators), without series. */
+export async function writeEconomicsCatalogue(conn: DuckDBConnection): Promise<void> {
   await conn.run(ECONOMICS_DDL);
   for (const p of COUNTRY_PROFILES) {
     await conn.run('INSERT INTO countries VALUES ($1, $2, $3, $4, $5, $6::VARCHAR[])', [
@@ -95,6 +96,10 @@ export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleO
       JSON.stringify(d.aliases).replace(/"/g, "'"),
     ]);
   }
+}
+
+export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleOptions): Promise<{ series: number; observations: number }> {
+  await writeEconomicsCatalogue(conn);
 
   const endYear = Math.max(Number(opts.asOf.slice(0, 4)), 2025);
   const paths = new Map(COUNTRY_PROFILES.map((p) => [p.iso3, simulateEconomy(p, opts.seed, endYear)]));
@@ -114,6 +119,7 @@ export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleO
   for (const p of COUNTRY_PROFILES) {
     const economy = paths.get(p.iso3)!;
     for (const def of INDICATORS) {
+      if (def.sample === false) continue;
       const points = pointsOf(def, economy, opts.asOf);
       if (points.length === 0) continue;
       const seriesId = `${p.iso3}.${def.kpi_id}`;

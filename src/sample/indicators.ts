@@ -12,9 +12,11 @@ export interface IndicatorDef {
   adjustment: string | null;
   /** Decimals the generated values are rounded to. */
   decimals: number;
+  /** False for indicators only real data feeds (the sample generates no series for them). */
+  sample?: false;
 }
 
-/** The sample catalogue: 31 indicators, 4 to 6 per group, every frequency. */
+/** The catalogue: 32 indicators, 4 to 6 per group, every frequency (31 with sample series). */
 export const INDICATORS: IndicatorDef[] = [
   // gdp
   { kpi_id: 'GDP_USD', name: 'Gross domestic product, current prices', group: 'gdp', unit: 'US dollars', unit_code: 'USD', frequency: 'annual', description: 'Nominal GDP converted to US dollars at the annual average exchange rate.', aliases: ['gdp', 'nominal gdp', 'gdp usd', 'output'], adjustment: null, decimals: 0 },
@@ -22,6 +24,7 @@ export const INDICATORS: IndicatorDef[] = [
   { kpi_id: 'GDP_REAL_YOY', name: 'Real GDP growth, year on year', group: 'gdp', unit: 'Percent change from a year earlier', unit_code: 'PCT_YOY', frequency: 'quarterly', description: 'Change of real (chain-linked, constant-price) GDP against the same quarter a year earlier.', aliases: ['gdp growth', 'growth', 'real gdp growth', 'economic growth'], adjustment: 'seasonally adjusted', decimals: 1 },
   { kpi_id: 'GDP_REAL_QOQ', name: 'Real GDP growth, quarter on quarter', group: 'gdp', unit: 'Percent change from the previous quarter', unit_code: 'PCT_QOQ', frequency: 'quarterly', description: 'Change of seasonally adjusted real GDP against the previous quarter (not annualised).', aliases: ['gdp qoq', 'quarterly growth', 'gdp growth qoq'], adjustment: 'seasonally adjusted', decimals: 1 },
   { kpi_id: 'INDUSTRIAL_PRODUCTION', name: 'Industrial production index', group: 'gdp', unit: 'Index, 2015 = 100', unit_code: 'IDX_2015', frequency: 'monthly', description: 'Volume of output of mining, manufacturing and utilities.', aliases: ['industrial production', 'ip', 'industrial output', 'factory output'], adjustment: 'seasonally adjusted', decimals: 1 },
+  { kpi_id: 'GNI_PER_CAPITA', name: 'GNI per capita, Atlas method', group: 'gdp', unit: 'US dollars per person', unit_code: 'USD_PER_CAPITA', frequency: 'annual', description: 'Gross national income in US dollars (World Bank Atlas method) divided by the mid-year population.', aliases: ['gni per capita', 'national income per capita'], adjustment: null, decimals: 0, sample: false },
   // prices
   { kpi_id: 'CPI', name: 'Consumer price index', group: 'prices', unit: 'Index, 2015 = 100', unit_code: 'IDX_2015', frequency: 'monthly', description: 'Prices of a basket of goods and services bought by households.', aliases: ['consumer prices', 'cpi index', 'price level'], adjustment: 'not seasonally adjusted', decimals: 2 },
   { kpi_id: 'CPI_YOY', name: 'CPI inflation', group: 'prices', unit: 'Percent change from a year earlier', unit_code: 'PCT_YOY', frequency: 'monthly', description: 'Change of the consumer price index against the same month a year earlier.', aliases: ['inflation', 'cpi inflation', 'headline inflation', 'inflation rate'], adjustment: 'not seasonally adjusted', decimals: 1 },

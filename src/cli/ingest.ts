@@ -1,0 +1,68 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readWorldBank } from '../ingest/adapters/worldbank.js';
+import { IngestError, ingestEconomics } from '../ingest/economics.js';
+import { loadMapping } from '../ingest/mapping.js';
+import { COUNTRY_PROFILES } from '../sample/countries.js';
+import { loadSettings } from '../settings.js';
+
+const USAGE = `usage: npm run ingest -- <adapter> <file-or-dir>... [options]
+adapters:
+  worldbank   World Bank API v2 JSON pages, or the long CSV (Country Name,Country Code,Year,Value) with --indicator CODE
+options:
+  --indicator CODE     source indicator code of a long CSV (e.g. NY.GDP.MKTP.CD)
+  --mapping FILE       extra source-code mappings (JSON, same shape as mappings/<adapter>.json)
+  --max-bad-rows N     fail the whole ingest when more rows than this are bad (default 0)`;
+
+/** Files given directly, and the data files inside given folders. */
+function expand(paths: string[]): string[] {
+  return paths.flatMap((p) =>
+    statSync(p).isDirectory()
+      ? readdirSync(p).filter((f) => /\.(json|csv|xml)$/i.test(f)).sort().map((f) => path.join(p, f))
+      : [p],
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { indicator: { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
+    allowPositionals: true,
+  });
+  const [adapter, ...inputs] = positionals;
+  if (!adapter || inputs.length === 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const settings = loadSettings();
+  const files = expand(inputs);
+  const maxBadRows = Number(values['max-bad-rows']);
+  const countries = new Set(COUNTRY_PROFILES.map((p) => p.iso3));
+  let batch;
+  switch (adapter) {
+    case 'worldbank':
+      batch = readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping), countries);
+      break;
+    default:
+      console.error(`unknown adapter "${adapter}"\n${USAGE}`);
+      return 2;
+  }
+  for (const b of batch.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+  const report = await ingestEconomics(settings.dataDir, batch, { maxBadRows });
+  for (const [code, rows] of report.unmapped) console.log(`not loaded, no mapping for ${code} (${rows} rows)`);
+  console.log(
+    `published snapshot ${report.snapshot}: ${batch.observations.length} observations read, ` +
+      `${report.changedSeries.length} series changed, ${report.unchangedSeries} unchanged, ${report.badRows.length} bad rows`,
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof IngestError) for (const b of err.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+    console.error(`ingest failed: ${(err as Error).message}`);
+    process.exit(1);
+  },
+);

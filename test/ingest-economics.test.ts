@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { readCurrentName } from '../src/store/snapshot.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+const run = promisify(execFile);
+const root = new URL('..', import.meta.url).pathname;
+const shared = new URL('../../shared/data/', import.meta.url).pathname;
+const REAL_GDP = path.join(shared, 'worldbank/gdp-current-usd.csv');
+const REAL_GNI = path.join(shared, 'econ-formats/worldbank-v2-usa-gni-per-capita-1990-1997.json');
+
+async function ingest(dataDir: string, args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+/** A small World Bank long CSV written by the test itself (quoted names, CRLF, an aggregate, a missing value). */
+function fixture(dir: string, fraValue = '2957879759263.55', extra = ''): string {
+  const file = path.join(dir, 'wb-gdp.csv');
+  writeFileSync(
+    file,
+    ['Country Name,Country Code,Year,Value', 'France,FRA,2021,2957879759263.55', `France,FRA,2022,${fraValue}`, '"Korea, Rep.",KOR,2022,1673916511799.09',
+      'World,WLD,2022,100609000000000', 'Germany,DEU,2022,', extra].filter(Boolean).join('\r\n') + '\r\n',
+  );
+  return file;
+}
+
+describe('ingest: World Bank into economics snapshots', () => {
+  let dataDir: string;
+  let work: string;
+  let server: TestServer | undefined;
+
+  before(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-ingest-'));
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-fixtures-'));
+  });
+  after(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('loads a long CSV into an empty DATA_DIR, reporting unmapped codes, and serves it without a sample', async () => {
+    const r = await ingest(dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /no mapping for country WLD/);
+    server = await startTestServer({ dataDir });
+    const latest = (await server.get('/v1/latest?indicator=GDP_USD')).body.data;
+    assert.deepEqual(latest.map((x: any) => x.country_id), ['FRA', 'KOR']);
+    assert.equal(latest[0].latest_value, 2957879759263.55);
+    assert.equal(latest[0].source_name, 'World Bank, World Development Indicators');
+    assert.equal(latest[0].license_id, 'CC-BY-4.0');
+    assert.equal(latest[0].frequency, 'annual');
+    const all = (await server.get('/v1/latest')).body.data;
+    assert.equal(all.length, 2, 'no generated sample mixed in');
+  });
+
+  it('fails a file with more bad rows than allowed and leaves the serving snapshot as it was', async () => {
+    const before = await readCurrentName(dataDir);
+    const bad = fixture(work, 'n/a', 'Italy,ITA,20x2,5');
+    const r = await ingest(dataDir, ['worldbank', bad, '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /wb-gdp\.csv:3: value "n\/a" is not a number/);
+    assert.match(r.out, /wb-gdp\.csv:7: period "20x2"/);
+    assert.equal(await readCurrentName(dataDir), before);
+    const ok = await ingest(dataDir, ['worldbank', bad, '--indicator', 'NY.GDP.MKTP.CD', '--max-bad-rows', '2']);
+    assert.equal(ok.code, 0, ok.out);
+  });
+
+  it('moves last_update only for series whose observations changed', async () => {
+    await ingest(dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
+    await new Promise((r) => setTimeout(r, 1100));
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 1100));
+    const same = await ingest(dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.match(same.out, /0 series changed/);
+    await server!.store.refresh();
+    assert.deepEqual((await server!.get(`/v1/updates?since=${since}`)).body.data, []);
+    const changed = await ingest(dataDir, ['worldbank', fixture(work, '3000000000000'), '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.match(changed.out, /1 series changed/);
+    await server!.store.refresh();
+    const updates = (await server!.get(`/v1/updates?since=${since}`)).body.data;
+    assert.deepEqual(updates.map((u: any) => u.series_id), ['FRA.GDP_USD']);
+    const fr = (await server!.get('/v1/latest?country=FRA&indicator=GDP_USD')).body.data[0];
+    assert.equal(fr.latest_value, 3000000000000);
+    assert.equal(fr.previous_value, 2957879759263.55);
+  });
+
+  it('keeps answering without an error while snapshots are swapped under load', async () => {
+    let stop = false;
+    const statuses: number[] = [];
+    const load = (async () => {
+      while (!stop) {
+        const rs = await Promise.all(['/v1/latest?country=FRA', '/v1/history?country=FRA,KOR', '/v1/countries', '/v1/search?q=france'].map((p) => server!.get(p)));
+        statuses.push(...rs.map((r) => r.status));
+      }
+    })();
+    for (const value of ['3100000000000', '3200000000000']) {
+      const r = await ingest(dataDir, ['worldbank', fixture(work, value), '--indicator', 'NY.GDP.MKTP.CD']);
+      assert.equal(r.code, 0, r.out);
+      await new Promise((res) => setTimeout(res, 300)); // the server polls every 100 ms here
+    }
+    stop = true;
+    await load;
+    assert.ok(statuses.length > 40, `${statuses.length} requests`);
+    assert.deepEqual([...new Set(statuses)], [200]);
+    assert.equal((await server!.get('/v1/latest?country=FRA&indicator=GDP_USD')).body.data[0].latest_value, 3200000000000);
+  });
+
+  it('after the real World Bank GDP file, the latest US GDP is 27 360 935 000 000 dated 2023-01-01', { skip: !existsSync(REAL_GDP) && 'shared/data is not present' }, async () => {
+    const r = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.equal(r.code, 0, r.out);
+    await server!.store.refresh();
+    const us = (await server!.get('/v1/latest?country=USA&indicator=GDP_USD')).body.data[0];
+    assert.equal(us.latest_value, 27360935000000);
+    assert.equal(us.latest_value_date, '2023-01-01');
+    assert.equal(us.source_name, 'World Bank, World Development Indicators');
+    assert.match(us.source_url, /worldbank\.org/);
+    assert.match(us.attribution_text, /World Bank/);
+    const csvLines = readFileSync(REAL_GDP, 'utf8').split('\n').filter((l) => /,USA,\d{4},\d/.test(l));
+    const history = (await server!.get('/v1/history?country=USA&indicator=GDP_USD')).body.data;
+    assert.equal(history.length, csvLines.length);
+  });
+
+  it('loads a World Bank API v2 JSON page into the right series', { skip: !existsSync(REAL_GNI) && 'shared/data is not present' }, async () => {
+    const r = await ingest(dataDir, ['worldbank', REAL_GNI]);
+    assert.equal(r.code, 0, r.out);
+    await server!.store.refresh();
+    const points = (await server!.get('/v1/history?country=USA&indicator=GNI_PER_CAPITA')).body.data;
+    const doc = JSON.parse(readFileSync(REAL_GNI, 'utf8'))[1] as Array<{ date: string; value: number }>;
+    assert.deepEqual(points.map((p: any) => [p.date, p.value]), doc.map((d) => [`${d.date}-01-01`, d.value]).sort());
+  });
+});
