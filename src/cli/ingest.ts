@@ -1,16 +1,22 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readFred } from '../ingest/adapters/fred.js';
+import { readJsonStat } from '../ingest/adapters/jsonstat.js';
+import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
 import { IngestError, ingestEconomics } from '../ingest/economics.js';
 import { loadMapping } from '../ingest/mapping.js';
-import { COUNTRY_PROFILES } from '../sample/countries.js';
 import { loadSettings } from '../settings.js';
 
 const USAGE = `usage: npm run ingest -- <adapter> <file-or-dir>... [options]
 adapters:
   worldbank   World Bank API v2 JSON pages, or the long CSV (Country Name,Country Code,Year,Value) with --indicator CODE
+  fred        FRED series/observations JSON (--series ID, or the id in the file name)
+  sdmx        SDMX-ML 2.1 generic data (.xml) or SDMX-JSON 1.0 data (.json)
+  jsonstat    JSON-stat 2.0 datasets
 options:
+  --series ID          FRED series id of a file
   --indicator CODE     source indicator code of a long CSV (e.g. NY.GDP.MKTP.CD)
   --mapping FILE       extra source-code mappings (JSON, same shape as mappings/<adapter>.json)
   --max-bad-rows N     fail the whole ingest when more rows than this are bad (default 0)`;
@@ -27,7 +33,7 @@ function expand(paths: string[]): string[] {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { indicator: { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
+    options: { indicator: { type: 'string' }, series: { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
     allowPositionals: true,
   });
   const [adapter, ...inputs] = positionals;
@@ -38,11 +44,19 @@ async function main(argv: string[]): Promise<number> {
   const settings = loadSettings();
   const files = expand(inputs);
   const maxBadRows = Number(values['max-bad-rows']);
-  const countries = new Set(COUNTRY_PROFILES.map((p) => p.iso3));
   let batch;
   switch (adapter) {
     case 'worldbank':
-      batch = readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping), countries);
+      batch = readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping));
+      break;
+    case 'fred':
+      batch = readFred(files, { series: values.series }, loadMapping('fred', values.mapping));
+      break;
+    case 'sdmx':
+      batch = readSdmx(files, loadMapping('sdmx', values.mapping));
+      break;
+    case 'jsonstat':
+      batch = readJsonStat(files, loadMapping('jsonstat', values.mapping));
       break;
     default:
       console.error(`unknown adapter "${adapter}"\n${USAGE}`);

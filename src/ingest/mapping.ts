@@ -9,8 +9,19 @@ import type { Provenance } from './types.js';
  */
 export interface SourceMapping {
   source: Provenance;
-  indicators: Record<string, { kpi_id: string; frequency: Frequency }>;
+  /** Source series or indicator code → catalogue indicator (and, for single-country sources, the country). */
+  indicators: Record<string, { kpi_id: string; frequency: Frequency; country?: string }>;
+  /** Source country codes → country_id, beyond catalogue ISO3/ISO2 codes. */
   countries: Record<string, string>;
+  /** Multidimensional sources (SDMX, JSON-stat): which dimension values make which series. */
+  series?: Array<{ match: Record<string, string>; kpi_id: string; country_dimension: string; time_dimension?: string; frequency?: Frequency }>;
+  frequency_dimension?: string;
+  frequencies?: Record<string, Frequency>;
+}
+
+/** The series rule a set of dimension values falls under, if any. */
+export function seriesRule(mapping: SourceMapping, dims: Record<string, string>): NonNullable<SourceMapping['series']>[number] | undefined {
+  return mapping.series?.find((r) => Object.entries(r.match).every(([k, v]) => dims[k] === v));
 }
 
 const MAPPINGS_DIR = new URL('../../mappings/', import.meta.url);
@@ -29,5 +40,8 @@ export function loadMapping(source: string, extra?: string): SourceMapping {
     source: { ...base.source, ...add.source },
     indicators: { ...base.indicators, ...add.indicators },
     countries: { ...base.countries, ...add.countries },
+    series: [...(add.series ?? []), ...(base.series ?? [])],
+    frequency_dimension: add.frequency_dimension ?? base.frequency_dimension,
+    frequencies: { ...base.frequencies, ...add.frequencies },
   };
 }

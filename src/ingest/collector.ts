@@ -1,0 +1,89 @@
+import type { Frequency } from '../economics/catalogue.js';
+import { COUNTRY_PROFILES } from '../sample/countries.js';
+import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
+
+/**
+ * A period as written by statistics offices (`2023`, `2023-07`, `2023-07-14`,
+ * `2023Q2`, `2023-Q2`, `2023M07`) as the first day of that period, checked against
+ * the series' frequency; undefined when it does not fit.
+ */
+export function periodStart(text: string, frequency: Frequency): string | undefined {
+  const t = text.trim();
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})$/.exec(t))) return frequency === 'annual' ? `${m[1]}-01-01` : undefined;
+  if ((m = /^(\d{4})-?Q([1-4])$/.exec(t))) return frequency === 'quarterly' ? `${m[1]}-${String((Number(m[2]) - 1) * 3 + 1).padStart(2, '0')}-01` : undefined;
+  if ((m = /^(\d{4})(?:-|M)(0[1-9]|1[0-2])$/.exec(t))) return frequency === 'monthly' ? `${m[1]}-${m[2]}-01` : undefined;
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t))) {
+    const d = new Date(`${t}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== t) return undefined;
+    if (frequency === 'daily') return t;
+    if (frequency === 'monthly') return m[3] === '01' ? t : undefined;
+    if (frequency === 'quarterly') return m[3] === '01' && ['01', '04', '07', '10'].includes(m[2]!) ? t : undefined;
+    return m[2] === '01' && m[3] === '01' ? t : undefined;
+  }
+  return undefined;
+}
+
+const ISO2_TO_ISO3 = new Map(COUNTRY_PROFILES.filter((p) => p.iso2).map((p) => [p.iso2!, p.iso3]));
+const CATALOGUE = new Set(COUNTRY_PROFILES.map((p) => p.iso3));
+
+export interface Row {
+  file: string;
+  line: number;
+  /** Source code of the series (reported when unmapped). */
+  code: string;
+  /** undefined = the mapping has no series for `code`. */
+  kpi_id?: string;
+  frequency?: Frequency;
+  /** The source's country code: an explicit mapping, a catalogue ISO3, or an ISO2 of a catalogue country. */
+  country: string;
+  period: string;
+  value: unknown;
+  status?: string | null;
+}
+
+/** Gathers mapped observations, bad rows (file, line, reason) and unmapped codes. */
+export class Collector {
+  readonly observations: EconomicsObservation[] = [];
+  readonly badRows: BadRow[] = [];
+  readonly unmapped = new Map<string, number>();
+
+  constructor(private readonly countryMap: Record<string, string> = {}) {}
+
+  private miss(code: string): void {
+    this.unmapped.set(code, (this.unmapped.get(code) ?? 0) + 1);
+  }
+
+  bad(file: string, line: number, reason: string): void {
+    this.badRows.push({ file, line, reason });
+  }
+
+  country(code: string): string | undefined {
+    const c = code.trim().toUpperCase();
+    return this.countryMap[c] ?? (CATALOGUE.has(c) ? c : ISO2_TO_ISO3.get(c));
+  }
+
+  add(row: Row): void {
+    if (!row.kpi_id || !row.frequency) return this.miss(`series ${row.code}`);
+    const countryId = this.country(row.country);
+    if (!countryId) return this.miss(`country ${row.country}`);
+    if (row.value === null || row.value === undefined || row.value === '' || row.value === '.') return; // no value for that period
+    const value = typeof row.value === 'number' ? row.value : Number(String(row.value).trim());
+    if (!Number.isFinite(value)) return this.bad(row.file, row.line, `value "${String(row.value)}" is not a number`);
+    const date = periodStart(row.period, row.frequency);
+    if (!date) return this.bad(row.file, row.line, `period "${row.period}" is not a ${row.frequency} period`);
+    this.observations.push({ country_id: countryId, kpi_id: row.kpi_id, frequency: row.frequency, date, value, obs_status: normaliseStatus(row.status) });
+  }
+
+  batch(provenance: Provenance): EconomicsBatch {
+    return { provenance, observations: this.observations, badRows: this.badRows, unmapped: this.unmapped };
+  }
+}
+
+/** Source status flags to the contract's values (E estimated; P/F provisional); others are final data. */
+export function normaliseStatus(s: string | null | undefined): string | null {
+  const v = (s ?? '').trim().toUpperCase();
+  if (v === 'E') return 'estimated';
+  if (v === 'P' || v === 'F') return 'provisional';
+  return null;
+}
