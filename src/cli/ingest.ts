@@ -2,6 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
+import { readHsNomenclature } from '../ingest/adapters/hs.js';
+import { ingestNomenclature } from '../ingest/trade.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
@@ -15,7 +17,9 @@ adapters:
   fred        FRED series/observations JSON (--series ID, or the id in the file name)
   sdmx        SDMX-ML 2.1 generic data (.xml) or SDMX-JSON 1.0 data (.json)
   jsonstat    JSON-stat 2.0 datasets
+  hs          HS nomenclature CSV (section,hscode,description,parent,level)
 options:
+  --hs-version YEAR    HS edition of a nomenclature (default 2022)
   --series ID          FRED series id of a file
   --indicator CODE     source indicator code of a long CSV (e.g. NY.GDP.MKTP.CD)
   --mapping FILE       extra source-code mappings (JSON, same shape as mappings/<adapter>.json)
@@ -33,7 +37,7 @@ function expand(paths: string[]): string[] {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { indicator: { type: 'string' }, series: { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
+    options: { indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string', default: '2022' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
     allowPositionals: true,
   });
   const [adapter, ...inputs] = positionals;
@@ -44,6 +48,13 @@ async function main(argv: string[]): Promise<number> {
   const settings = loadSettings();
   const files = expand(inputs);
   const maxBadRows = Number(values['max-bad-rows']);
+  if (adapter === 'hs') {
+    const { products, badRows } = readHsNomenclature(files, Number(values['hs-version']));
+    for (const b of badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+    const r = await ingestNomenclature(settings.dataDir, products, badRows, maxBadRows);
+    console.log(`published snapshot ${r.snapshot}: HS ${values['hs-version']} nomenclature with ${r.products} HS6 codes, ${badRows.length} bad rows`);
+    return 0;
+  }
   let batch;
   switch (adapter) {
     case 'worldbank':

@@ -17,6 +17,8 @@ import { Database } from './duckdb.js';
  */
 export const ECONOMICS_FILE = 'economics.duckdb';
 export const TRADE_FILE = 'trade.duckdb';
+/** Optional: a loaded HS nomenclature, which then replaces the trade file's own product list. */
+export const NOMENCLATURE_FILE = 'nomenclature.duckdb';
 
 export function snapshotsDir(dataDir: string): string {
   return path.join(dataDir, 'snapshots');
@@ -73,10 +75,16 @@ export class Snapshot {
     if (!existsSync(econFile)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
     const tradeFile = path.join(dir, TRADE_FILE);
     const hasTrade = existsSync(tradeFile);
-    const db = await Database.open({ attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}) }, connections: 4, queryTimeoutMs });
+    const nomFile = path.join(dir, NOMENCLATURE_FILE);
+    const hasNom = hasTrade && existsSync(nomFile);
+    const db = await Database.open({
+      attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
+      connections: 4,
+      queryTimeoutMs,
+    });
     try {
       const economics = await EconomicsCatalogue.load(db);
-      const trade = hasTrade ? await TradeCatalogue.load(db) : undefined;
+      const trade = hasTrade ? await TradeCatalogue.load(db, 'trade', hasNom ? 'nom' : 'trade') : undefined;
       return new Snapshot(name, db, economics, trade);
     } catch (err) {
       db.close();

@@ -106,9 +106,15 @@ export class TradeCatalogue {
     return this.productByHs6.get(hs6)?.hs_version ?? 2022;
   }
 
-  static async load(db: Database, schema = 'trade'): Promise<TradeCatalogue> {
+  /** Loads the catalogue; products come from `productSchema` (a loaded nomenclature) when given. */
+  static async load(db: Database, schema = 'trade', productSchema = schema): Promise<TradeCatalogue> {
     const countries = await db.query<TradeCountry>(`SELECT id, iso2, iso3, name, region, is_reporter FROM ${schema}.countries ORDER BY id`);
-    const products = (await db.query<Omit<Product, 'code'>>(`SELECT hs6, hs_version, name, chapter_name, heading_name FROM ${schema}.products ORDER BY hs6`)).map(
+    // The trade file's own codes stay known (data may use codes a nomenclature lacks).
+    const products = (await db.query<Omit<Product, 'code'>>(
+      `SELECT hs6, arg_min(hs_version, src) AS hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name, arg_min(heading_name, src) AS heading_name
+       FROM (SELECT *, 0 AS src FROM ${productSchema}.products UNION ALL SELECT *, 1 AS src FROM ${schema}.products)
+       GROUP BY hs6 ORDER BY hs6`,
+    )).map(
       (p) => ({ ...p, code: formatHs6(p.hs6) }),
     );
     const coverage = (await db.query<{ country: number; yearly_first: number | null; yearly_last: number | null; monthly_first: number | null; monthly_last: number | null }>(
