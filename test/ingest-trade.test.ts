@@ -64,3 +64,69 @@ describe('ingest: HS nomenclature', () => {
     assert.equal(detail.matches.length, six.filter((p) => p.hscode.startsWith('01')).length);
   });
 });
+
+const TRADE = new URL('../../shared/data/trade/', import.meta.url).pathname;
+const BACI = path.join(TRADE, 'baci-hs92-v202301-2021-zaf-afg.csv');
+const BACI_COUNTRIES = path.join(TRADE, 'baci-country-codes-v202201.csv');
+
+describe('ingest: BACI', { skip: !existsSync(BACI) && 'shared/data is not present' }, () => {
+  let s: TestServer;
+  let dataDir: string;
+  before(async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-'));
+  });
+  after(async () => {
+    await s?.close();
+    const { rmSync } = await import('node:fs');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves South Africa's 2021 export partners, totals and quantities equal to an independent aggregation of the file", async () => {
+    const r = await ingest(dataDir, ['baci', BACI, BACI_COUNTRIES]);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /kept \d+ HS 1992 codes/);
+    s = await startTestServer({ dataDir });
+    // Independent aggregation: M49 → ISO2 (ISO3 when ISO2 is missing), thousand USD → USD, tonnes → kg.
+    const codes = parse(readFileSync(BACI_COUNTRIES), { columns: true, bom: true }) as Array<Record<string, string>>;
+    const iso3to2 = new Map<string, string>((await s.get('/v1/trade/countries?q=a&limit=500')).body.data.map((c: any) => [c.iso3, c.id]));
+    const known = (code: string | undefined) => (code && code !== 'N/A' ? code : undefined);
+    const iso = new Map(codes.map((c) => [String(Number(c.country_code)), known(c.iso_2digit_alpha) ?? iso3to2.get(c.iso_3digit_alpha ?? '')]));
+    const rows = parse(readFileSync(BACI), { columns: true, bom: true, trim: true }) as Array<Record<string, string>>;
+    const za = rows.filter((x) => x.i === '710' && x.t === '2021');
+    const expected = new Map<string, { value: number; qty: number; any: boolean; n: number }>();
+    for (const x of za) {
+      const partner: string | undefined = iso.get(String(Number(x.j)));
+      if (!partner) continue;
+      const e = expected.get(partner) ?? { value: 0, qty: 0, any: false, n: 0 };
+      e.value += Math.round(Number(x.v) * 1000);
+      const q = (x.q ?? '').trim(); // quoted and space-padded
+      if (q !== 'NA') {
+        e.qty += Math.round(Number(q) * 1000);
+        e.any = true;
+      }
+      e.n++;
+      expected.set(partner, e);
+    }
+    const partners = (await s.get('/v1/trade/countries/ZA/partners?flow=export&from=2021&to=2021&limit=500')).body.data;
+    assert.equal(partners.length, expected.size);
+    for (const p of partners) {
+      const e = expected.get(p.partner)!;
+      assert.ok(e, p.partner);
+      assert.ok(Math.abs(p.value_usd - e.value) < 1e-6 * e.value + 1, `${p.partner} value ${p.value_usd} != ${e.value}`);
+      assert.equal(p.quantity, e.any ? e.qty : null, `${p.partner} quantity`);
+      assert.equal(p.flow_count, e.n, `${p.partner} flows`);
+    }
+    const total = [...expected.values()].reduce((a, e) => a + e.value, 0);
+    const summary = (await s.get('/v1/trade/summary?reporter=ZA&flow=export&from=2021&to=2021')).body.data;
+    assert.ok(Math.abs(summary.trade_value - total) < 1e-6 * total);
+    const coverage = (await s.get('/v1/trade/coverage')).body.data;
+    assert.deepEqual(coverage.map((c: any) => c.country), ['AF', 'ZA']);
+    assert.equal(coverage[1].yearly_first, 2021);
+    assert.equal(coverage[1].monthly_first, null);
+    // An HS 1992 code no list knows is kept and named as such.
+    const code = za.map((x) => (x.k ?? '').padStart(6, '0')).find((k) => k === '010111');
+    if (code) assert.match((await s.get(`/v1/trade/products/${code}`)).body.data.matches[0].name, /HS 1992 code/);
+  });
+});

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
-import { ingestNomenclature } from '../ingest/trade.js';
+import { ingestNomenclature, ingestTradeAnnual } from '../ingest/trade.js';
+import { readBaci } from '../ingest/adapters/baci.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
@@ -18,8 +19,9 @@ adapters:
   sdmx        SDMX-ML 2.1 generic data (.xml) or SDMX-JSON 1.0 data (.json)
   jsonstat    JSON-stat 2.0 datasets
   hs          HS nomenclature CSV (section,hscode,description,parent,level)
+  baci        CEPII BACI flows (t,i,j,k,v,q) with its country-code list
 options:
-  --hs-version YEAR    HS edition of a nomenclature (default 2022)
+  --hs-version YEAR    HS edition: of a nomenclature (default 2022), of BACI flows (default: from the file name)
   --series ID          FRED series id of a file
   --indicator CODE     source indicator code of a long CSV (e.g. NY.GDP.MKTP.CD)
   --mapping FILE       extra source-code mappings (JSON, same shape as mappings/<adapter>.json)
@@ -37,7 +39,7 @@ function expand(paths: string[]): string[] {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string', default: '2022' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
+    options: { indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
     allowPositionals: true,
   });
   const [adapter, ...inputs] = positionals;
@@ -49,10 +51,19 @@ async function main(argv: string[]): Promise<number> {
   const files = expand(inputs);
   const maxBadRows = Number(values['max-bad-rows']);
   if (adapter === 'hs') {
-    const { products, badRows } = readHsNomenclature(files, Number(values['hs-version']));
+    const { products, badRows } = readHsNomenclature(files, Number(values['hs-version'] ?? 2022));
     for (const b of badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
     const r = await ingestNomenclature(settings.dataDir, products, badRows, maxBadRows);
-    console.log(`published snapshot ${r.snapshot}: HS ${values['hs-version']} nomenclature with ${r.products} HS6 codes, ${badRows.length} bad rows`);
+    console.log(`published snapshot ${r.snapshot}: HS ${values['hs-version'] ?? 2022} nomenclature with ${r.products} HS6 codes, ${badRows.length} bad rows`);
+    return 0;
+  }
+  if (adapter === 'baci') {
+    const batch = readBaci(files, { hsVersion: values['hs-version'] ? Number(values['hs-version']) : undefined });
+    for (const b of batch.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+    const r = await ingestTradeAnnual(settings.dataDir, batch, maxBadRows);
+    for (const [code, rows] of batch.unmapped) console.log(`not loaded, no mapping for ${code} (${rows} rows)`);
+    if (r.unknownCodes.length) console.log(`kept ${r.unknownCodes.length} HS ${batch.hsVersion} codes the loaded nomenclature lacks: ${r.unknownCodes.slice(0, 20).map((c) => String(c).padStart(6, '0')).join(', ')}${r.unknownCodes.length > 20 ? ', …' : ''}`);
+    console.log(`published snapshot ${r.snapshot}: ${r.flows} annual flows (HS ${batch.hsVersion}), ${batch.badRows.length} bad rows`);
     return 0;
   }
   let batch;

@@ -31,6 +31,25 @@ export function carryOver(fromDir: string | undefined, toDir: string, file: stri
   }
 }
 
+/**
+ * Carries the serving snapshot's economics file over, or, on an empty DATA_DIR,
+ * writes one holding the catalogue only (real data alone: no generated series).
+ */
+export async function carryOrCreateEconomics(fromDir: string | undefined, toDir: string): Promise<void> {
+  if (fromDir && existsSync(path.join(fromDir, ECONOMICS_FILE))) return carryOver(fromDir, toDir, ECONOMICS_FILE);
+  const instance = await DuckDBInstance.create(path.join(toDir, ECONOMICS_FILE));
+  const conn = await instance.connect();
+  try {
+    await writeEconomicsCatalogue(conn);
+    await conn.run("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR); INSERT INTO meta VALUES ('origin', 'ingested')");
+    await deriveSeriesStats(conn);
+    await conn.run('CHECKPOINT');
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
+}
+
 async function origin(conn: DuckDBConnection, schema: string): Promise<string | undefined> {
   try {
     const r = await conn.runAndReadAll(`SELECT value FROM ${schema}.meta WHERE key = 'origin'`);

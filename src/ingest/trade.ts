@@ -1,9 +1,13 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ECONOMICS_FILE, NOMENCLATURE_FILE, TRADE_FILE, createSnapshotDir, publishSnapshot, readCurrentName, snapshotsDir } from '../store/snapshot.js';
+import { NOMENCLATURE_FILE, TRADE_FILE, createSnapshotDir, publishSnapshot, readCurrentName, snapshotsDir } from '../store/snapshot.js';
+import { bundledProducts } from '../sample/products.js';
+import { tradeCountryList } from '../trade/reference.js';
+import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
+import type { TradeBatch } from './adapters/baci.js';
 import type { NomenclatureProduct } from './adapters/hs.js';
-import { IngestError, carryOver } from './economics.js';
+import { IngestError, carryOrCreateEconomics, carryOver } from './economics.js';
 import type { BadRow } from './types.js';
 
 /**
@@ -40,10 +44,119 @@ export async function ingestNomenclature(dataDir: string, products: Nomenclature
       conn.closeSync();
       instance.closeSync();
     }
-    carryOver(currentDir, dir, ECONOMICS_FILE);
+    await carryOrCreateEconomics(currentDir, dir);
     carryOver(currentDir, dir, TRADE_FILE);
     await publishSnapshot(dataDir, name);
     return { snapshot: name, products: products.length };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Publishes a snapshot whose trade data are the annual `flows` (plus, when the
+ * serving trade data are already ingested, their earlier rows except the
+ * exporter-years the new flows cover). Real data replaces the generated sample and
+ * never mixes with it. Every HS code is kept: codes unknown to the bundled list and
+ * any loaded nomenclature are added with a note and reported.
+ */
+export async function ingestTradeAnnual(
+  dataDir: string,
+  batch: TradeBatch,
+  maxBadRows: number,
+): Promise<{ snapshot: string; flows: number; unknownCodes: number[] }> {
+  if (batch.badRows.length > maxBadRows) throw new IngestError(`${batch.badRows.length} bad rows, more than the ${maxBadRows} allowed: nothing was loaded`, batch.badRows);
+  if (batch.flows.length === 0) throw new IngestError('no flow could be loaded: nothing was changed', batch.badRows);
+  const countries = tradeCountryList();
+  const ids = new Map(countries.map((c, k) => [c.iso2, k + 1]));
+  const current = await readCurrentName(dataDir);
+  const currentDir = current ? path.join(snapshotsDir(dataDir), current) : undefined;
+  const { name, dir } = await createSnapshotDir(dataDir);
+  try {
+    const instance = await DuckDBInstance.create(path.join(dir, TRADE_FILE));
+    const conn = await instance.connect();
+    let unknownCodes: number[] = [];
+    try {
+      await conn.run(TRADE_DDL);
+      await conn.run("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR); INSERT INTO meta VALUES ('origin', 'ingested')");
+      await conn.run('CREATE TEMP TABLE incoming (exporter SMALLINT, importer SMALLINT, hs6 INTEGER, year SMALLINT, value DOUBLE, qty DOUBLE)');
+      const app = await conn.createAppender('incoming', 'main', 'temp');
+      for (const f of batch.flows) {
+        const e = ids.get(f.exporter);
+        const i = ids.get(f.importer);
+        if (!e || !i) {
+          batch.unmapped.set(`country ${e ? f.importer : f.exporter}`, (batch.unmapped.get(`country ${e ? f.importer : f.exporter}`) ?? 0) + 1);
+          continue;
+        }
+        app.appendSmallInt(e);
+        app.appendSmallInt(i);
+        app.appendInteger(f.hs6);
+        app.appendSmallInt(f.year);
+        app.appendDouble(f.value);
+        if (f.qty === null) app.appendNull();
+        else app.appendDouble(f.qty);
+        app.endRow();
+      }
+      app.closeSync();
+      const dup = (await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM (SELECT 1 FROM temp.incoming GROUP BY exporter, importer, hs6, year HAVING count(*) > 1)')).getRowObjectsJson()[0]!;
+      if (Number(dup.n) > 0) throw new IngestError(`${dup.n} duplicate (exporter, importer, product, year) keys: nothing was loaded`);
+
+      const previous = currentDir && existsSync(path.join(currentDir, TRADE_FILE)) ? path.join(currentDir, TRADE_FILE) : undefined;
+      let keepOld = false;
+      if (previous) {
+        await conn.run(`ATTACH '${previous.replace(/'/g, "''")}' AS old (READ_ONLY)`);
+        keepOld = (await conn.runAndReadAll("SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = 'old' AND table_name = 'meta'")).getRowObjectsJson()[0]!.n !== 0;
+      }
+      if (keepOld) {
+        await conn.run(`INSERT INTO annual SELECT a.* FROM old.annual a
+          WHERE (a.exporter, a.year) NOT IN (SELECT DISTINCT exporter, year FROM temp.incoming)`);
+        await conn.run('INSERT INTO products SELECT * FROM old.products');
+      } else {
+        const pApp = await conn.createAppender('products');
+        for (const p of bundledProducts()) {
+          pApp.appendInteger(Number(p.hs6));
+          pApp.appendSmallInt(2022);
+          pApp.appendVarchar(p.name);
+          pApp.appendVarchar(p.chapterName);
+          pApp.appendVarchar(p.headingName);
+          pApp.endRow();
+        }
+        pApp.closeSync();
+      }
+      await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
+      if (previous) await conn.run('DETACH old');
+      // Codes of the data that no product list knows: kept, named as such, reported.
+      const nomFile = currentDir ? path.join(currentDir, NOMENCLATURE_FILE) : undefined;
+      if (nomFile && existsSync(nomFile)) await conn.run(`ATTACH '${nomFile.replace(/'/g, "''")}' AS nom (READ_ONLY)`);
+      const known = nomFile && existsSync(nomFile) ? '(SELECT hs6 FROM products UNION SELECT hs6 FROM nom.products)' : '(SELECT hs6 FROM products)';
+      unknownCodes = (await conn.runAndReadAll(`SELECT DISTINCT hs6 FROM annual WHERE hs6 NOT IN ${known} ORDER BY hs6`)).getRowObjectsJson().map((r) => Number(r.hs6));
+      await conn.run(
+        `INSERT INTO products SELECT DISTINCT hs6, ${batch.hsVersion}, 'HS ${batch.hsVersion} code ' || lpad(hs6::VARCHAR, 6, '0') || ' (not in the loaded nomenclature)', NULL, NULL
+         FROM annual WHERE hs6 NOT IN ${known}`,
+      );
+      const appC = await conn.createAppender('countries');
+      const reporters = new Set((await conn.runAndReadAll('SELECT DISTINCT exporter FROM annual')).getRowObjectsJson().map((r) => Number(r.exporter)));
+      countries.forEach((c, k) => {
+        appC.appendSmallInt(k + 1);
+        appC.appendVarchar(c.iso2);
+        appC.appendVarchar(c.iso3);
+        appC.appendVarchar(c.name);
+        appC.appendVarchar(c.region);
+        appC.appendBoolean(reporters.has(k + 1));
+        appC.endRow();
+      });
+      appC.closeSync();
+      await deriveTradeTables(conn);
+      await conn.run('CHECKPOINT');
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+    await carryOrCreateEconomics(currentDir, dir);
+    carryOver(currentDir, dir, NOMENCLATURE_FILE);
+    await publishSnapshot(dataDir, name);
+    return { snapshot: name, flows: batch.flows.length, unknownCodes };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;

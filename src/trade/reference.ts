@@ -12,8 +12,8 @@ export interface TradeCountryRef {
   region: string;
 }
 
-// Not countries of trade: uninhabited or without a separate customs record.
-const EXCLUDED = new Set(['AQ', 'BV', 'HM', 'GS', 'UM', 'TF', 'XK', 'AC', 'TA', 'IO', 'PN', 'CX', 'CC', 'NF', 'SJ', 'AX', 'BQ', 'EH']);
+// Not countries of trade: uninhabited, or without a customs record of their own.
+const EXCLUDED = new Set(['AQ', 'BV', 'HM', 'GS', 'UM', 'TF', 'XK', 'AC', 'TA', 'IO', 'SJ']);
 
 /** Every ISO 3166 country or territory that trades, with its continent as region. */
 export function tradeCountryList(): TradeCountryRef[] {
