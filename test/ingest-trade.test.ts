@@ -130,3 +130,61 @@ describe('ingest: BACI', { skip: !existsSync(BACI) && 'shared/data is not presen
     if (code) assert.match((await s.get(`/v1/trade/products/${code}`)).body.data.matches[0].name, /HS 1992 code/);
   });
 });
+
+describe('ingest: UN Comtrade+', () => {
+  let s: TestServer | undefined;
+  let dataDir: string;
+  before(async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-comtrade-'));
+  });
+  after(async () => {
+    await s?.close();
+    const { rmSync } = await import('node:fs');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const rec = (o: Record<string, unknown>) => ({ typeCode: 'C', partner2ISO: 'W00', customsCode: 'C00', motCode: 0, isReported: true, isAggregate: false, netWgt: null, ...o });
+
+  it('loads annual and monthly declarations; monthly methods see each side, annual keeps the importer side', async () => {
+    const file = path.join(dataDir, 'comtrade-fixture.json');
+    writeFileSync(file, JSON.stringify({
+      elapsedTime: '0.1 secs', count: 7, error: '',
+      data: [
+        rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'CHN', partnerISO: 'DEU', flowCode: 'X', cmdCode: '850760', primaryValue: 1000, netWgt: 10 }),
+        rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'DEU', partnerISO: 'CHN', flowCode: 'M', cmdCode: '850760', primaryValue: 1050, netWgt: 11 }),
+        rec({ freqCode: 'M', refYear: 2022, refMonth: 3, period: '202203', reporterISO: 'CHN', partnerISO: 'DEU', flowCode: 'X', cmdCode: '850760', primaryValue: 100, netWgt: 1 }),
+        rec({ freqCode: 'M', refYear: 2022, refMonth: 3, period: '202203', reporterISO: 'DEU', partnerISO: 'CHN', flowCode: 'M', cmdCode: '850760', primaryValue: 104 }),
+        rec({ freqCode: 'M', refYear: 2022, refMonth: 4, period: '202204', reporterISO: 'CHN', partnerISO: 'DEU', flowCode: 'X', cmdCode: '850760', primaryValue: 90, netWgt: 1 }),
+        rec({ freqCode: 'M', refYear: 2022, refMonth: 4, period: '202204', reporterISO: 'CHN', partnerISO: 'ARG', flowCode: 'M', cmdCode: '120190', primaryValue: 500, netWgt: 900 }),
+        rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'CHN', partnerISO: 'W00', flowCode: 'X', cmdCode: 'TOTAL', primaryValue: 9e12 }),
+      ],
+    }));
+    const r = await ingest(dataDir, ['comtrade', file]);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /not loaded: commodity TOTAL/);
+    s = await startTestServer({ dataDir });
+    const annual = (await s.get('/v1/trade?reporter=CN&flow=export')).body.data;
+    assert.deepEqual(annual.map((x: any) => [x.exporter, x.importer, x.hs6, x.period, x.value_usd, x.quantity]), [['CN', 'DE', '850760', '2022-01-01', 1050, 11]]);
+    const q = '/v1/trade/monthly?exporter=CN&importer=DE&from=2022-01&to=2022-12';
+    const exp = (await s.get(`${q}&method=exporter`)).body.data.map((x: any) => [x.period, x.value_usd, x.reported_by]);
+    const imp = (await s.get(`${q}&method=importer`)).body.data.map((x: any) => [x.period, x.value_usd, x.reported_by]);
+    const rec_ = (await s.get(q)).body.data.map((x: any) => [x.period, x.value_usd, x.reported_by]);
+    assert.deepEqual(exp, [['2022-03-01', 100, 'exporter'], ['2022-04-01', 90, 'exporter']]);
+    assert.deepEqual(imp, [['2022-03-01', 104, 'importer']]);
+    assert.deepEqual(rec_, [['2022-03-01', 104, 'importer'], ['2022-04-01', 90, 'exporter']]);
+    const soy = (await s.get('/v1/trade/monthly?importer=CN&product=1201')).body.data;
+    assert.deepEqual(soy.map((x: any) => [x.exporter, x.value_usd, x.quantity, x.reported_by]), [['AR', 500, 900, 'importer']]);
+    const coverage = (await s.get('/v1/trade/coverage')).body.data;
+    assert.deepEqual(coverage.map((c: any) => c.country), ['CN', 'DE']);
+  });
+
+  it('reports the real China 2010 file (TOTAL commodity rows) and changes nothing', { skip: !existsSync(path.join(TRADE, 'comtrade-v1-chn-2010-total.json')) && 'shared/data is not present' }, async () => {
+    const before = readFileSync(path.join(dataDir, 'CURRENT'), 'utf8');
+    const r = await ingest(dataDir, ['comtrade', path.join(TRADE, 'comtrade-v1-chn-2010-total.json')]);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /not loaded: commodity TOTAL \(not an HS6 code\) \(4 rows\)/);
+    assert.equal(readFileSync(path.join(dataDir, 'CURRENT'), 'utf8'), before);
+  });
+});

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
-import { ingestNomenclature, ingestTradeAnnual } from '../ingest/trade.js';
+import { ingestNomenclature, ingestTrade } from '../ingest/trade.js';
+import { readComtrade } from '../ingest/adapters/comtrade.js';
 import { readBaci } from '../ingest/adapters/baci.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
@@ -20,6 +21,7 @@ adapters:
   jsonstat    JSON-stat 2.0 datasets
   hs          HS nomenclature CSV (section,hscode,description,parent,level)
   baci        CEPII BACI flows (t,i,j,k,v,q) with its country-code list
+  comtrade    UN Comtrade+ API v1 JSON (annual and monthly declarations)
 options:
   --hs-version YEAR    HS edition: of a nomenclature (default 2022), of BACI flows (default: from the file name)
   --series ID          FRED series id of a file
@@ -57,13 +59,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(`published snapshot ${r.snapshot}: HS ${values['hs-version'] ?? 2022} nomenclature with ${r.products} HS6 codes, ${badRows.length} bad rows`);
     return 0;
   }
-  if (adapter === 'baci') {
-    const batch = readBaci(files, { hsVersion: values['hs-version'] ? Number(values['hs-version']) : undefined });
+  if (adapter === 'baci' || adapter === 'comtrade') {
+    const batch = adapter === 'baci'
+      ? readBaci(files, { hsVersion: values['hs-version'] ? Number(values['hs-version']) : undefined })
+      : readComtrade(files, Number(values['hs-version'] ?? 2022));
     for (const b of batch.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
-    const r = await ingestTradeAnnual(settings.dataDir, batch, maxBadRows);
-    for (const [code, rows] of batch.unmapped) console.log(`not loaded, no mapping for ${code} (${rows} rows)`);
+    for (const [code, rows] of batch.unmapped) console.log(`not loaded: ${code} (${rows} rows)`);
+    const r = await ingestTrade(settings.dataDir, batch, maxBadRows);
     if (r.unknownCodes.length) console.log(`kept ${r.unknownCodes.length} HS ${batch.hsVersion} codes the loaded nomenclature lacks: ${r.unknownCodes.slice(0, 20).map((c) => String(c).padStart(6, '0')).join(', ')}${r.unknownCodes.length > 20 ? ', …' : ''}`);
-    console.log(`published snapshot ${r.snapshot}: ${r.flows} annual flows (HS ${batch.hsVersion}), ${batch.badRows.length} bad rows`);
+    console.log(`published snapshot ${r.snapshot}: ${r.flows} annual flows, ${batch.monthly?.length ?? 0} monthly flows (HS ${batch.hsVersion}), ${batch.badRows.length} bad rows`);
     return 0;
   }
   let batch;

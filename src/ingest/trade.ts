@@ -55,19 +55,19 @@ export async function ingestNomenclature(dataDir: string, products: Nomenclature
 }
 
 /**
- * Publishes a snapshot whose trade data are the annual `flows` (plus, when the
- * serving trade data are already ingested, their earlier rows except the
- * exporter-years the new flows cover). Real data replaces the generated sample and
+ * Publishes a snapshot whose trade data are the batch's annual flows and monthly
+ * declarations (plus, when the serving trade data are already ingested, their
+ * earlier rows except the exporter-years and monthly flows the batch covers). Real data replaces the generated sample and
  * never mixes with it. Every HS code is kept: codes unknown to the bundled list and
  * any loaded nomenclature are added with a note and reported.
  */
-export async function ingestTradeAnnual(
+export async function ingestTrade(
   dataDir: string,
   batch: TradeBatch,
   maxBadRows: number,
 ): Promise<{ snapshot: string; flows: number; unknownCodes: number[] }> {
   if (batch.badRows.length > maxBadRows) throw new IngestError(`${batch.badRows.length} bad rows, more than the ${maxBadRows} allowed: nothing was loaded`, batch.badRows);
-  if (batch.flows.length === 0) throw new IngestError('no flow could be loaded: nothing was changed', batch.badRows);
+  if (batch.flows.length === 0 && !batch.monthly?.length) throw new IngestError('no flow could be loaded: nothing was changed', batch.badRows);
   const countries = tradeCountryList();
   const ids = new Map(countries.map((c, k) => [c.iso2, k + 1]));
   const current = await readCurrentName(dataDir);
@@ -99,6 +99,23 @@ export async function ingestTradeAnnual(
         app.endRow();
       }
       app.closeSync();
+      await conn.run('CREATE TEMP TABLE incoming_monthly (exporter SMALLINT, importer SMALLINT, hs6 INTEGER, month SMALLINT, value_exp DOUBLE, qty_exp DOUBLE, value_imp DOUBLE, qty_imp DOUBLE)');
+      const mApp = await conn.createAppender('incoming_monthly', 'main', 'temp');
+      for (const m of batch.monthly ?? []) {
+        const e = ids.get(m.exporter);
+        const i = ids.get(m.importer);
+        if (!e || !i) continue;
+        mApp.appendSmallInt(e);
+        mApp.appendSmallInt(i);
+        mApp.appendInteger(m.hs6);
+        mApp.appendSmallInt(m.month);
+        for (const v of [m.value_exp, m.qty_exp, m.value_imp, m.qty_imp]) {
+          if (v === null) mApp.appendNull();
+          else mApp.appendDouble(v);
+        }
+        mApp.endRow();
+      }
+      mApp.closeSync();
       const dup = (await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM (SELECT 1 FROM temp.incoming GROUP BY exporter, importer, hs6, year HAVING count(*) > 1)')).getRowObjectsJson()[0]!;
       if (Number(dup.n) > 0) throw new IngestError(`${dup.n} duplicate (exporter, importer, product, year) keys: nothing was loaded`);
 
@@ -112,6 +129,8 @@ export async function ingestTradeAnnual(
         await conn.run(`INSERT INTO annual SELECT a.* FROM old.annual a
           WHERE (a.exporter, a.year) NOT IN (SELECT DISTINCT exporter, year FROM temp.incoming)`);
         await conn.run('INSERT INTO products SELECT * FROM old.products');
+        await conn.run(`INSERT INTO monthly SELECT m.* FROM old.monthly m
+          WHERE (m.exporter, m.importer, m.hs6, m.month) NOT IN (SELECT exporter, importer, hs6, month FROM temp.incoming_monthly)`);
       } else {
         const pApp = await conn.createAppender('products');
         for (const p of bundledProducts()) {
@@ -125,6 +144,7 @@ export async function ingestTradeAnnual(
         pApp.closeSync();
       }
       await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
+      await conn.run('INSERT INTO monthly SELECT * FROM temp.incoming_monthly');
       if (previous) await conn.run('DETACH old');
       // Codes of the data that no product list knows: kept, named as such, reported.
       const nomFile = currentDir ? path.join(currentDir, NOMENCLATURE_FILE) : undefined;
@@ -136,7 +156,10 @@ export async function ingestTradeAnnual(
          FROM annual WHERE hs6 NOT IN ${known}`,
       );
       const appC = await conn.createAppender('countries');
-      const reporters = new Set((await conn.runAndReadAll('SELECT DISTINCT exporter FROM annual')).getRowObjectsJson().map((r) => Number(r.exporter)));
+      // Reporters: exporters of annual flows (BACI lists flows by exporter) and the declaring sides of monthly ones.
+      const reporters = new Set((await conn.runAndReadAll(`
+        SELECT exporter AS id FROM annual UNION SELECT exporter FROM monthly WHERE value_exp IS NOT NULL
+        UNION SELECT importer FROM monthly WHERE value_imp IS NOT NULL`)).getRowObjectsJson().map((r) => Number(r.id)));
       countries.forEach((c, k) => {
         appC.appendSmallInt(k + 1);
         appC.appendVarchar(c.iso2);

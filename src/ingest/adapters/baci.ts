@@ -13,8 +13,22 @@ export interface AnnualFlow {
   qty: number | null;
 }
 
+/** One monthly flow with each side's declaration (null where that side did not declare). */
+export interface MonthlyFlow {
+  exporter: string;
+  importer: string;
+  hs6: number;
+  /** Months since January 2000. */
+  month: number;
+  value_exp: number | null;
+  qty_exp: number | null;
+  value_imp: number | null;
+  qty_imp: number | null;
+}
+
 export interface TradeBatch {
   flows: AnnualFlow[];
+  monthly?: MonthlyFlow[];
   /** HS edition of every code the flows use. */
   hsVersion: number;
   badRows: BadRow[];
