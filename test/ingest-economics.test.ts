@@ -127,6 +127,8 @@ describe('ingest: World Bank into economics snapshots', () => {
     assert.equal(us.source_name, 'World Bank, World Development Indicators');
     assert.match(us.source_url, /worldbank\.org/);
     assert.match(us.attribution_text, /World Bank/);
+    const again = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.match(again.out, / 0 series changed/, 'a second ingest of the same file changes no last_update');
     const csvLines = readFileSync(REAL_GDP, 'utf8').split('\n').filter((l) => /,USA,\d{4},\d/.test(l));
     const history = (await server!.get('/v1/history?country=USA&indicator=GDP_USD')).body.data;
     assert.equal(history.length, csvLines.length);
@@ -139,5 +141,29 @@ describe('ingest: World Bank into economics snapshots', () => {
     const points = (await server!.get('/v1/history?country=USA&indicator=GNI_PER_CAPITA')).body.data;
     const doc = JSON.parse(readFileSync(REAL_GNI, 'utf8'))[1] as Array<{ date: string; value: number }>;
     assert.deepEqual(points.map((p: any) => [p.date, p.value]), doc.map((d) => [`${d.date}-01-01`, d.value]).sort());
+  });
+});
+
+describe('ingest over the generated sample', () => {
+  let server: TestServer;
+  let work: string;
+  before(async () => {
+    server = await startTestServer();
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-fixtures-'));
+  });
+  after(async () => {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('replaces the sample economics (never mixes) and keeps the trade sample serving', async () => {
+    assert.ok((await server.get('/v1/latest')).body.data.length > 1000);
+    const r = await ingest(server.dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.equal(r.code, 0, r.out);
+    await server.store.refresh();
+    const rows = (await server.get('/v1/latest')).body.data;
+    assert.deepEqual(rows.map((x: any) => x.series_id), ['FRA.GDP_USD', 'KOR.GDP_USD']);
+    assert.ok(rows.every((x: any) => !/sample/i.test(x.source_name)));
+    assert.equal((await server.get('/v1/trade/coverage')).body.data.length, 41);
   });
 });

@@ -5,6 +5,7 @@ import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
 import { ingestNomenclature, ingestTrade } from '../ingest/trade.js';
 import { readComtrade } from '../ingest/adapters/comtrade.js';
+import { downloadComtrade, downloadWorldBank } from '../ingest/online.js';
 import { readBaci } from '../ingest/adapters/baci.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
@@ -14,6 +15,9 @@ import { loadMapping } from '../ingest/mapping.js';
 import { loadSettings } from '../settings.js';
 
 const USAGE = `usage: npm run ingest -- <adapter> <file-or-dir>... [options]
+       npm run ingest -- worldbank --online --indicator CODE [--country ISO3;ISO3] [--date 2000:2023]
+       npm run ingest -- comtrade --online --reporter M49 --period 2022[,2023] [--freq A|M] [--cmd AG6] [--flow M,X]
+                         (COMTRADE_API_KEY holds the subscription key; --base-url points at another host)
 adapters:
   worldbank   World Bank API v2 JSON pages, or the long CSV (Country Name,Country Code,Year,Value) with --indicator CODE
   fred        FRED series/observations JSON (--series ID, or the id in the file name)
@@ -41,16 +45,37 @@ function expand(paths: string[]): string[] {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
+    options: { indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string' }, online: { type: 'boolean', default: false }, 'base-url': { type: 'string' },
+      country: { type: 'string' }, date: { type: 'string' }, reporter: { type: 'string' }, partner: { type: 'string' }, period: { type: 'string' },
+      freq: { type: 'string' }, cmd: { type: 'string' }, flow: { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
     allowPositionals: true,
   });
   const [adapter, ...inputs] = positionals;
-  if (!adapter || inputs.length === 0) {
+  if (!adapter || (inputs.length === 0 && !values.online)) {
     console.error(USAGE);
     return 2;
   }
   const settings = loadSettings();
-  const files = expand(inputs);
+  let files: string[];
+  if (values.online) {
+    // Online: download from the official API (paged, with retries), then load those files.
+    if (adapter === 'worldbank') {
+      if (!values.indicator) throw new Error('--online worldbank needs --indicator CODE');
+      files = await downloadWorldBank({ indicator: values.indicator, countries: values.country ?? 'all', date: values.date, baseUrl: values['base-url'] });
+    } else if (adapter === 'comtrade') {
+      if (!values.reporter || !values.period) throw new Error('--online comtrade needs --reporter M49 and --period P[,P…]');
+      files = await downloadComtrade({
+        freq: values.freq === 'M' ? 'M' : 'A', reporter: values.reporter, periods: values.period.split(','), partner: values.partner,
+        cmd: values.cmd, flow: values.flow, key: process.env.COMTRADE_API_KEY, baseUrl: values['base-url'],
+      });
+    } else {
+      throw new Error('--online works with worldbank and comtrade');
+    }
+    console.log(`downloaded ${files.length} response page(s)`);
+  } else {
+    if (inputs.length === 0) throw new Error('give at least one file or folder');
+    files = expand(inputs);
+  }
   const maxBadRows = Number(values['max-bad-rows']);
   if (adapter === 'hs') {
     const { products, badRows } = readHsNomenclature(files, Number(values['hs-version'] ?? 2022));
