@@ -129,6 +129,15 @@ describe('ingest: World Bank into economics snapshots', () => {
     assert.match(us.attribution_text, /World Bank/);
     const again = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
     assert.match(again.out, / 0 series changed/, 'a second ingest of the same file changes no last_update');
+    // The real file with one value changed: exactly that series is updated.
+    const since = new Date().toISOString();
+    await new Promise((res) => setTimeout(res, 1100));
+    const altered = path.join(work, 'gdp-altered.csv');
+    writeFileSync(altered, readFileSync(REAL_GDP, 'utf8').replace(/^(Germany,DEU,2023,)[^\r\n]*/m, '$14500000000000'));
+    const one = await ingest(dataDir, ['worldbank', altered, '--indicator', 'NY.GDP.MKTP.CD']);
+    assert.match(one.out, / 1 series changed/, one.out);
+    await server!.store.refresh();
+    assert.deepEqual((await server!.get(`/v1/updates?since=${since}`)).body.data.map((u: any) => u.series_id), ['DEU.GDP_USD']);
     const csvLines = readFileSync(REAL_GDP, 'utf8').split('\n').filter((l) => /,USA,\d{4},\d/.test(l));
     const history = (await server!.get('/v1/history?country=USA&indicator=GDP_USD')).body.data;
     assert.equal(history.length, csvLines.length);
