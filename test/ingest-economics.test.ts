@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { readCurrentName } from '../src/store/snapshot.js';
+import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-const run = promisify(execFile);
-const root = new URL('..', import.meta.url).pathname;
 const shared = new URL('../../shared/data/', import.meta.url).pathname;
 const REAL_GDP = path.join(shared, 'worldbank/gdp-current-usd.csv');
 const REAL_GNI = path.join(shared, 'econ-formats/worldbank-v2-usa-gni-per-capita-1990-1997.json');
 
-async function ingest(dataDir: string, args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const ingest = ingestCli;
 
 /** A small World Bank long CSV written by the test itself (quoted names, CRLF, an aggregate, a missing value). */
 function fixture(dir: string, fraValue = '2957879759263.55', extra = ''): string {

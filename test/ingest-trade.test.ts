@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
+import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-const run = promisify(execFile);
-const root = new URL('..', import.meta.url).pathname;
 const REAL_HS = new URL('../../shared/data/hs/harmonized-system.csv', import.meta.url).pathname;
 
-async function ingest(dataDir: string, args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const ingest = ingestCli;
 
 describe('ingest: HS nomenclature', () => {
   let s: TestServer;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { NOMENCLATURE_FILE, TRADE_FILE, createSnapshotDir, publishSnapshot, readCurrentName, snapshotsDir } from '../store/snapshot.js';
 import { bundledProducts } from '../sample/products.js';
 import { tradeCountryList } from '../trade/reference.js';
-import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
+import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
 import type { TradeBatch } from './adapters/baci.js';
 import type { NomenclatureProduct } from './adapters/hs.js';
 import { IngestError, carryOrCreateEconomics, carryOver } from './economics.js';
@@ -27,18 +27,7 @@ export async function ingestNomenclature(dataDir: string, products: Nomenclature
     const conn = await instance.connect();
     try {
       await conn.run('CREATE TABLE products (hs6 INTEGER PRIMARY KEY, hs_version SMALLINT NOT NULL, name VARCHAR NOT NULL, chapter_name VARCHAR, heading_name VARCHAR)');
-      const app = await conn.createAppender('products');
-      for (const p of [...products].sort((a, b) => a.hs6 - b.hs6)) {
-        app.appendInteger(p.hs6);
-        app.appendSmallInt(p.hs_version);
-        app.appendVarchar(p.name);
-        if (p.chapter_name) app.appendVarchar(p.chapter_name);
-        else app.appendNull();
-        if (p.heading_name) app.appendVarchar(p.heading_name);
-        else app.appendNull();
-        app.endRow();
-      }
-      app.closeSync();
+      await writeProducts(conn, [...products].sort((a, b) => a.hs6 - b.hs6));
       await conn.run('CHECKPOINT');
     } finally {
       conn.closeSync();
@@ -132,16 +121,7 @@ export async function ingestTrade(
         await conn.run(`INSERT INTO monthly SELECT m.* FROM old.monthly m
           WHERE (m.exporter, m.importer, m.hs6, m.month) NOT IN (SELECT exporter, importer, hs6, month FROM temp.incoming_monthly)`);
       } else {
-        const pApp = await conn.createAppender('products');
-        for (const p of bundledProducts()) {
-          pApp.appendInteger(Number(p.hs6));
-          pApp.appendSmallInt(2022);
-          pApp.appendVarchar(p.name);
-          pApp.appendVarchar(p.chapterName);
-          pApp.appendVarchar(p.headingName);
-          pApp.endRow();
-        }
-        pApp.closeSync();
+        await writeProducts(conn, bundledProducts().map((p) => ({ hs6: Number(p.hs6), hs_version: 2022, name: p.name, chapter_name: p.chapterName, heading_name: p.headingName })));
       }
       await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
       await conn.run('INSERT INTO monthly SELECT * FROM temp.incoming_monthly');
@@ -155,21 +135,11 @@ export async function ingestTrade(
         `INSERT INTO products SELECT DISTINCT hs6, ${batch.hsVersion}, 'HS ${batch.hsVersion} code ' || lpad(hs6::VARCHAR, 6, '0') || ' (not in the loaded nomenclature)', NULL, NULL
          FROM annual WHERE hs6 NOT IN ${known}`,
       );
-      const appC = await conn.createAppender('countries');
       // Reporters: exporters of annual flows (BACI lists flows by exporter) and the declaring sides of monthly ones.
       const reporters = new Set((await conn.runAndReadAll(`
         SELECT exporter AS id FROM annual UNION SELECT exporter FROM monthly WHERE value_exp IS NOT NULL
         UNION SELECT importer FROM monthly WHERE value_imp IS NOT NULL`)).getRowObjectsJson().map((r) => Number(r.id)));
-      countries.forEach((c, k) => {
-        appC.appendSmallInt(k + 1);
-        appC.appendVarchar(c.iso2);
-        appC.appendVarchar(c.iso3);
-        appC.appendVarchar(c.name);
-        appC.appendVarchar(c.region);
-        appC.appendBoolean(reporters.has(k + 1));
-        appC.endRow();
-      });
-      appC.closeSync();
+      await writeTradeCountries(conn, countries, (_iso2, id) => reporters.has(id));
       await deriveTradeTables(conn);
       await conn.run('CHECKPOINT');
     } finally {

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { EU_MEMBERS, EXPORT_PROPENSITY, REPORTERS, gdpBn, tradeCountryList } from '../trade/reference.js';
-import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
+import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
 import { lastCompletePeriods, monthIndex } from './calendar.js';
 
 export interface TradeSampleOptions {
@@ -57,16 +57,9 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   const reporters = new Set(REPORTERS);
   const eu = new Set(EU_MEMBERS);
   await conn.run('CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)');
-  const cApp = await conn.createAppender('countries');
+  await writeTradeCountries(conn, countries, (iso2) => reporters.has(iso2));
   const massApp = await conn.createAppender('c', 'main', 'temp');
   countries.forEach((c, k) => {
-    cApp.appendSmallInt(k + 1);
-    cApp.appendVarchar(c.iso2);
-    cApp.appendVarchar(c.iso3);
-    cApp.appendVarchar(c.name);
-    cApp.appendVarchar(c.region);
-    cApp.appendBoolean(reporters.has(c.iso2));
-    cApp.endRow();
     massApp.appendSmallInt(k + 1);
     massApp.appendVarchar(c.iso2);
     massApp.appendVarchar(c.region);
@@ -76,26 +69,18 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     massApp.appendBoolean(eu.has(c.iso2));
     massApp.endRow();
   });
-  cApp.closeSync();
   massApp.closeSync();
 
   await conn.run('CREATE TEMP TABLE p (hs6 INTEGER, weight DOUBLE, unit_value DOUBLE, chapter INTEGER)');
-  const pApp = await conn.createAppender('products');
+  await writeProducts(conn, opts.products.map((p) => ({ hs6: Number(p.hs6), hs_version: opts.hsVersion, name: p.name, chapter_name: p.chapterName, heading_name: p.headingName })));
   const wApp = await conn.createAppender('p', 'main', 'temp');
   for (const p of opts.products) {
-    pApp.appendInteger(Number(p.hs6));
-    pApp.appendSmallInt(opts.hsVersion);
-    pApp.appendVarchar(p.name);
-    pApp.appendVarchar(p.chapterName);
-    pApp.appendVarchar(p.headingName);
-    pApp.endRow();
     wApp.appendInteger(Number(p.hs6));
     wApp.appendDouble(p.worldTradeBn);
     wApp.appendDouble(p.unitValue);
     wApp.appendInteger(Math.floor(Number(p.hs6) / 10000));
     wApp.endRow();
   }
-  pApp.closeSync();
   wApp.closeSync();
 
   // Seeded uniforms and normals from hashes of their keys.

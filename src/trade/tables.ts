@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { TradeCountryRef } from './reference.js';
 
 /**
  * The trade tables of a snapshot file (`trade.duckdb`).
@@ -53,6 +54,40 @@ CREATE TABLE annual (
 
 const FACT_COLUMNS = 'exporter, importer, hs6, year, value, qty';
 const MONTHLY_COLUMNS = 'exporter, importer, hs6, month, value_exp, qty_exp, value_imp, qty_imp';
+
+/** Writes the countries table: ids 1… in the list's (ISO2) order, with who reports. */
+export async function writeTradeCountries(conn: DuckDBConnection, countries: TradeCountryRef[], isReporter: (iso2: string, id: number) => boolean): Promise<void> {
+  const app = await conn.createAppender('countries');
+  countries.forEach((c, k) => {
+    app.appendSmallInt(k + 1);
+    app.appendVarchar(c.iso2);
+    app.appendVarchar(c.iso3);
+    app.appendVarchar(c.name);
+    app.appendVarchar(c.region);
+    app.appendBoolean(isReporter(c.iso2, k + 1));
+    app.endRow();
+  });
+  app.closeSync();
+}
+
+/** Writes product rows (HS6 code as an integer) into the products table. */
+export async function writeProducts(
+  conn: DuckDBConnection,
+  products: Iterable<{ hs6: number; hs_version: number; name: string; chapter_name: string | null; heading_name: string | null }>,
+): Promise<void> {
+  const app = await conn.createAppender('products');
+  for (const p of products) {
+    app.appendInteger(p.hs6);
+    app.appendSmallInt(p.hs_version);
+    app.appendVarchar(p.name);
+    if (p.chapter_name) app.appendVarchar(p.chapter_name);
+    else app.appendNull();
+    if (p.heading_name) app.appendVarchar(p.heading_name);
+    else app.appendNull();
+    app.endRow();
+  }
+  app.closeSync();
+}
 
 /** Sorted copies of the annual facts: the leading key is what zone maps prune on. */
 export const ANNUAL_COPIES = {

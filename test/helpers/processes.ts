@@ -165,3 +165,14 @@ export async function burst(urls: string[], path: string, key: string, n: number
     }),
   );
 }
+
+/** `npm run ingest -- …` against a DATA_DIR; never throws: returns the exit code and all output. */
+export async function ingestCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, ...env } });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
