@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
@@ -61,14 +62,11 @@ const BACI_COUNTRIES = path.join(TRADE, 'baci-country-codes-v202201.csv');
 describe('ingest: BACI', { skip: !existsSync(BACI) && 'shared/data is not present' }, () => {
   let s: TestServer;
   let dataDir: string;
-  before(async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+  before(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-'));
   });
   after(async () => {
     await s?.close();
-    const { rmSync } = await import('node:fs');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -123,14 +121,11 @@ describe('ingest: BACI', { skip: !existsSync(BACI) && 'shared/data is not presen
 describe('ingest: UN Comtrade+', () => {
   let s: TestServer | undefined;
   let dataDir: string;
-  before(async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+  before(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-comtrade-'));
   });
   after(async () => {
     await s?.close();
-    const { rmSync } = await import('node:fs');
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -74,7 +74,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     return { terms: orient(reporter.value, partner.value, query.flow as Flow | undefined), products: product.value, ...years };
   };
 
-  const productPath = (cat: TradeCatalogue, pid: string, input: TradeInput) => input.products(pid, 'pid', 'path');
+  const productPath = (pid: string, input: TradeInput) => input.products(pid, 'pid', 'path');
 
   op('/v1/trade', 'Annual observations (exporter, importer, product, year)', { querystring: S.TradeQuery, data: Type.Array(S.TradeObservationSchema) }, async (req, cat, snap) => {
     const query = q(req);
@@ -166,7 +166,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
 
   op('/v1/trade/products/:pid', 'The HS6 codes under a product code', { params: S.ProductParams, data: S.ProductDetailSchema }, (req, cat) => {
     const input = new TradeInput(cat);
-    const product = productPath(cat, p(req).pid!, input);
+    const product = productPath(p(req).pid!, input);
     input.resolve();
     const id = product.codes![0]!;
     return {
@@ -177,7 +177,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
 
   op('/v1/trade/products/:pid/history', 'Annual trade of a product', { params: S.ProductParams, querystring: S.ProductHistoryQuery, data: Type.Array(S.GroupedPointSchema) }, async (req, cat, snap) => {
     const input = new TradeInput(cat);
-    const filter = annualFilter(cat, q(req), input, productPath(cat, p(req).pid!, input));
+    const filter = annualFilter(cat, q(req), input, productPath(p(req).pid!, input));
     const rows = await annualAggregate(snap.db, filter, ['year'], { orderBy: 'key' });
     return rows.map((r) => groupedRow(cat, 'year', r));
   });
@@ -185,7 +185,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
   op('/v1/trade/products/:pid/markets', 'Largest exporters and importers of a product', { params: S.ProductParams, querystring: S.MarketsQuery, data: S.MarketsSchema }, async (req, cat, snap) => {
     const query = q(req);
     const input = new TradeInput(cat);
-    const product = productPath(cat, p(req).pid!, input);
+    const product = productPath(p(req).pid!, input);
     const years = input.years(query.from, query.to);
     input.resolve();
     const filter: TradeFilter = { terms: [{ partnerSide: 'importer' }], products: product.value, ...years };
@@ -220,11 +220,11 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
       .map(([, r]) => r);
   });
 
-  const countryPath = (cat: TradeCatalogue, req: FastifyRequest, input: TradeInput) => input.countries(p(req).cid, 'cid', 'path');
+  const countryPath = (req: FastifyRequest, input: TradeInput) => input.countries(p(req).cid, 'cid', 'path');
 
   op('/v1/trade/countries/:cid', 'A country (or the EU group) and its region', { params: S.CountryParams, data: S.CountryDetailSchema }, (req, cat) => {
     const input = new TradeInput(cat);
-    countryPath(cat, req, input);
+    countryPath(req, input);
     input.resolve();
     const token = p(req).cid!.trim().toUpperCase();
     if (token === EU_GROUP.id) {
@@ -241,7 +241,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     op(`/v1/trade/countries/:cid/${flow}`, `Annual ${flow} of a country`, { params: S.CountryParams, querystring: S.CountryFlowQuery, data: Type.Array(S.GroupedPointSchema) }, async (req, cat, snap) => {
       const query = q(req);
       const input = new TradeInput(cat);
-      const country = countryPath(cat, req, input);
+      const country = countryPath(req, input);
       const partner = input.countries(query.partner, 'partner');
       const products = input.products(query.product, 'product');
       const years = input.years(query.from, query.to);
@@ -254,7 +254,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
   const rankedBy = (key: 'partner' | 'hs6') => async (req: FastifyRequest, cat: TradeCatalogue, snap: Snapshot) => {
     const query = q(req);
     const input = new TradeInput(cat);
-    const country = countryPath(cat, req, input);
+    const country = countryPath(req, input);
     const products = key === 'partner' ? input.products(query.product, 'product') : { value: undefined };
     const years = input.years(query.from, query.to);
     input.resolve();

@@ -67,8 +67,7 @@ function readJson(c: Collector, mapping: SourceMapping, file: string, doc: any):
 export function readSdmx(files: string[], mapping: SourceMapping): EconomicsBatch {
   const c = new Collector(mapping.countries);
   for (const file of files) {
-    const name = path.basename(file);
-    if (file.endsWith('.xml')) readGenericXml(c, mapping, name === file ? file : file);
+    if (file.endsWith('.xml')) readGenericXml(c, mapping, file);
     else readJson(c, mapping, file, JSON.parse(readFileSync(file, 'utf8')));
   }
   for (const b of c.badRows) b.file = path.basename(b.file);
