@@ -9,11 +9,15 @@ export const ERRORS = {
   quota_exceeded: { status: 403, message: 'The credit quota of this API key is exhausted.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed; use GET or HEAD.' },
+  request_timeout: { status: 408, message: 'The request was not received in time.' },
+  payload_too_large: { status: 413, message: 'The request body is too large; no operation takes a body.' },
+  uri_too_long: { status: 414, message: 'The request target is too long.' },
   validation_error: { status: 422, message: 'A parameter did not validate.' },
+  header_fields_too_large: { status: 431, message: 'The request header section is too large.' },
   rate_limit_exceeded: { status: 429, message: 'Rate limit exceeded; retry after the time in Retry-After.' },
   internal_error: { status: 500, message: 'Internal error; quote the request id when reporting it.' },
   provider_unavailable: { status: 503, message: 'A dependency of the service is unavailable; retry later.' },
-  provider_timeout: { status: 504, message: 'The query ran past its time limit.' },
+  provider_timeout: { status: 504, message: 'The request ran past its time limit; its queries were cancelled.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

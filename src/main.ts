@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { createAccess } from './access/setup.js';
 import { ensureDataset } from './sample/index.js';
-import { loadSettings } from './settings.js';
+import { SettingsError, loadSettings } from './settings.js';
+import { textLines } from './store/progress.js';
 import { SnapshotStore } from './store/snapshot.js';
 
 async function main(): Promise<void> {
@@ -11,6 +12,9 @@ async function main(): Promise<void> {
     asOf: settings.sampleAsOf,
     scale: settings.sampleScale,
     hsFile: settings.sampleHsFile,
+    memoryLimit: settings.duckdbMemoryLimit,
+    snapshotsKept: settings.snapshotsKept,
+    progress: textLines(process.stdout),
   });
   if (built) {
     console.log(
@@ -22,6 +26,9 @@ async function main(): Promise<void> {
     dataDir: settings.dataDir,
     queryTimeoutMs: settings.queryTimeoutMs,
     pollMs: settings.snapshotPollMs,
+    duckdbMemoryLimit: settings.duckdbMemoryLimit,
+    snapshotsKept: settings.snapshotsKept,
+    onClean: (removed) => console.log(`removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(', ')}`),
     onSwap: (name) => console.log(`serving snapshot ${name}`),
     onError: (err) => console.error('snapshot refresh failed; still serving the previous one', err),
   });
@@ -35,6 +42,7 @@ async function main(): Promise<void> {
     metering: access.onSend,
     gatewaySecret: settings.gatewaySecret,
     logLevel: settings.logLevel,
+    queryTimeoutMs: settings.queryTimeoutMs,
   });
   const shutdown = async () => {
     await app.close();
@@ -48,6 +56,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // An operator mistake gets one line naming the setting and the fix, not a stack trace.
+  if (err instanceof SettingsError) console.error(err.message);
+  else console.error(err);
   process.exit(1);
 });

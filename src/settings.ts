@@ -1,3 +1,5 @@
+import { totalmem } from 'node:os';
+
 /**
  * Every operator setting, read once from the environment. Names carry their unit.
  */
@@ -22,7 +24,16 @@ export interface Settings {
   sampleAsOf: string | undefined;
   /** How often a server checks DATA_DIR for a newly swapped-in snapshot. */
   snapshotPollMs: number;
+  /** DuckDB `memory_limit` of the server and of every build (e.g. `4GB`); beyond it, work spills to DATA_DIR/tmp. */
+  duckdbMemoryLimit: string;
+  /** Published snapshots kept (the serving one included); older ones and unpublished leftovers are removed. */
+  snapshotsKept: number;
   logLevel: string;
+}
+
+/** An invalid setting: the message names the variable, what is wrong and how to fix it, on one line. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -30,7 +41,7 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) {
-    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+    throw new SettingsError(`${name} must be an integer >= ${min}, got "${raw}": set it to such a number or unset it for the default (${fallback})`);
   }
   return n;
 }
@@ -39,13 +50,54 @@ function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(n) || n <= 0) throw new SettingsError(`${name} must be a positive number, got "${raw}": set it to such a number or unset it for the default (${fallback})`);
   return n;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   return raw === undefined || raw === '' ? undefined : raw;
+}
+
+const MB = 1024 * 1024;
+/** The units DuckDB's `memory_limit` accepts, in bytes. */
+const SIZE_UNITS: Record<string, number> = {
+  b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
+  kib: 1024, mib: MB, gib: 1024 * MB, tib: 1024 * 1024 * MB,
+};
+/** Below this DuckDB cannot hold even the working set of one sort or join. */
+const MIN_MEMORY_LIMIT_BYTES = 64 * MB;
+
+/**
+ * A quarter of the machine's memory (or of the container's limit, if lower): the
+ * server, a build and the rest of the machine can then run side by side, where
+ * DuckDB's own default (80 %) let one build take the whole machine.
+ */
+export function defaultDuckdbMemoryLimit(): string {
+  const constrained = process.constrainedMemory?.() ?? 0;
+  const total = constrained > 0 ? Math.min(constrained, totalmem()) : totalmem();
+  return `${Math.max(MIN_MEMORY_LIMIT_BYTES / MB, Math.floor(total / 4 / MB))}MiB`;
+}
+
+/** `DUCKDB_MEMORY_LIMIT`: a DuckDB size string (`4GB`, `512MB`, `1.5GiB`), normalised without spaces. */
+export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.DUCKDB_MEMORY_LIMIT;
+  if (raw === undefined || raw.trim() === '') return defaultDuckdbMemoryLimit();
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw);
+  const unit = m?.[2]?.toLowerCase();
+  const bytes = m && unit && SIZE_UNITS[unit] !== undefined ? Number(m[1]) * SIZE_UNITS[unit] : NaN;
+  if (!(bytes >= MIN_MEMORY_LIMIT_BYTES)) {
+    throw new SettingsError(
+      `DUCKDB_MEMORY_LIMIT must be a size of at least 64MB such as 4GB or 512MB, got "${raw}": ` +
+        `set it to such a size or unset it for the default (a quarter of memory, ${defaultDuckdbMemoryLimit()} here)`,
+    );
+  }
+  return `${m![1]}${m![2]}`;
+}
+
+/** `SNAPSHOTS_KEPT`: how many published snapshots stay on disk. */
+export function snapshotsKeptFrom(env: NodeJS.ProcessEnv = process.env): number {
+  return intFrom(env, 'SNAPSHOTS_KEPT', 3, 1);
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -65,6 +117,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     sampleScale: numberFrom(env, 'SAMPLE_SCALE', 0.02),
     sampleHsFile: optional(env, 'SAMPLE_HS_FILE'),
     snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', 1000, 50),
+    duckdbMemoryLimit: duckdbMemoryLimitFrom(env),
+    snapshotsKept: snapshotsKeptFrom(env),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
   };
 }

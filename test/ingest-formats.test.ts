@@ -51,7 +51,7 @@ describe('economics adapters', () => {
     });
     const b = readJsonStat([file], loadMapping('jsonstat'));
     assert.deepEqual(b.observations.map((o) => [o.country_id, o.date, o.value, o.obs_status]), [['FRA', '2019-01-01', 8.4, null], ['FRA', '2020-01-01', 8.0, 'estimated'], ['JPN', '2019-01-01', 2.4, null], ['JPN', '2020-01-01', 2.8, null]]);
-    assert.deepEqual([...b.unmapped], [['country XX', 2]]);
+    assert.deepEqual([...b.unmapped], [['aggregate XX', 2]]); // no ISO country: reported apart from countries
   });
 
   it('SDMX-JSON: series keys through the mapping rules', () => {
@@ -68,7 +68,7 @@ describe('economics adapters', () => {
     });
     const b = readSdmx([file], loadMapping('sdmx'));
     assert.deepEqual(b.observations.map((o) => [o.country_id, o.kpi_id, o.frequency, o.date, o.value, o.obs_status]), [['JPN', 'FX_EUR', 'monthly', '2024-01-01', 160.1, null], ['JPN', 'FX_EUR', 'monthly', '2024-02-01', 158.5, 'provisional']]);
-    assert.deepEqual([...b.unmapped], [['country XAU', 1]]);
+    assert.deepEqual([...b.unmapped], [['aggregate XAU', 1]]);
   });
 
   it('World Bank v2 JSON on the real file', { skip: skipReal('worldbank-v2-usa-gni-per-capita-1990-1997.json') }, () => {

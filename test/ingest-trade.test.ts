@@ -56,67 +56,6 @@ describe('ingest: HS nomenclature', () => {
 });
 
 const TRADE = new URL('../../shared/data/trade/', import.meta.url).pathname;
-const BACI = path.join(TRADE, 'baci-hs92-v202301-2021-zaf-afg.csv');
-const BACI_COUNTRIES = path.join(TRADE, 'baci-country-codes-v202201.csv');
-
-describe('ingest: BACI', { skip: !existsSync(BACI) && 'shared/data is not present' }, () => {
-  let s: TestServer;
-  let dataDir: string;
-  before(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-'));
-  });
-  after(async () => {
-    await s?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("serves South Africa's 2021 export partners, totals and quantities equal to an independent aggregation of the file", async () => {
-    const r = await ingest(dataDir, ['baci', BACI, BACI_COUNTRIES]);
-    assert.equal(r.code, 0, r.out);
-    assert.match(r.out, /kept \d+ HS 1992 codes/);
-    s = await startTestServer({ dataDir });
-    // Independent aggregation: M49 → ISO2 (ISO3 when ISO2 is missing), thousand USD → USD, tonnes → kg.
-    const codes = parse(readFileSync(BACI_COUNTRIES), { columns: true, bom: true }) as Array<Record<string, string>>;
-    const iso3to2 = new Map<string, string>((await s.get('/v1/trade/countries?q=a&limit=500')).body.data.map((c: any) => [c.iso3, c.id]));
-    const known = (code: string | undefined) => (code && code !== 'N/A' ? code : undefined);
-    const iso = new Map(codes.map((c) => [String(Number(c.country_code)), known(c.iso_2digit_alpha) ?? iso3to2.get(c.iso_3digit_alpha ?? '')]));
-    const rows = parse(readFileSync(BACI), { columns: true, bom: true, trim: true }) as Array<Record<string, string>>;
-    const za = rows.filter((x) => x.i === '710' && x.t === '2021');
-    const expected = new Map<string, { value: number; qty: number; any: boolean; n: number }>();
-    for (const x of za) {
-      const partner: string | undefined = iso.get(String(Number(x.j)));
-      if (!partner) continue;
-      const e = expected.get(partner) ?? { value: 0, qty: 0, any: false, n: 0 };
-      e.value += Math.round(Number(x.v) * 1000);
-      const q = (x.q ?? '').trim(); // quoted and space-padded
-      if (q !== 'NA') {
-        e.qty += Math.round(Number(q) * 1000);
-        e.any = true;
-      }
-      e.n++;
-      expected.set(partner, e);
-    }
-    const partners = (await s.get('/v1/trade/countries/ZA/partners?flow=export&from=2021&to=2021&limit=500')).body.data;
-    assert.equal(partners.length, expected.size);
-    for (const p of partners) {
-      const e = expected.get(p.partner)!;
-      assert.ok(e, p.partner);
-      assert.ok(Math.abs(p.value_usd - e.value) < 1e-6 * e.value + 1, `${p.partner} value ${p.value_usd} != ${e.value}`);
-      assert.equal(p.quantity, e.any ? e.qty : null, `${p.partner} quantity`);
-      assert.equal(p.flow_count, e.n, `${p.partner} flows`);
-    }
-    const total = [...expected.values()].reduce((a, e) => a + e.value, 0);
-    const summary = (await s.get('/v1/trade/summary?reporter=ZA&flow=export&from=2021&to=2021')).body.data;
-    assert.ok(Math.abs(summary.trade_value - total) < 1e-6 * total);
-    const coverage = (await s.get('/v1/trade/coverage')).body.data;
-    assert.deepEqual(coverage.map((c: any) => c.country), ['AF', 'ZA']);
-    assert.equal(coverage[1].yearly_first, 2021);
-    assert.equal(coverage[1].monthly_first, null);
-    // An HS 1992 code no list knows is kept and named as such.
-    const code = za.map((x) => (x.k ?? '').padStart(6, '0')).find((k) => k === '010111');
-    if (code) assert.match((await s.get(`/v1/trade/products/${code}`)).body.data.matches[0].name, /HS 1992 code/);
-  });
-});
 
 describe('ingest: UN Comtrade+', () => {
   let s: TestServer | undefined;
@@ -142,12 +81,16 @@ describe('ingest: UN Comtrade+', () => {
         rec({ freqCode: 'M', refYear: 2022, refMonth: 3, period: '202203', reporterISO: 'DEU', partnerISO: 'CHN', flowCode: 'M', cmdCode: '850760', primaryValue: 104 }),
         rec({ freqCode: 'M', refYear: 2022, refMonth: 4, period: '202204', reporterISO: 'CHN', partnerISO: 'DEU', flowCode: 'X', cmdCode: '850760', primaryValue: 90, netWgt: 1 }),
         rec({ freqCode: 'M', refYear: 2022, refMonth: 4, period: '202204', reporterISO: 'CHN', partnerISO: 'ARG', flowCode: 'M', cmdCode: '120190', primaryValue: 500, netWgt: 900 }),
-        rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'CHN', partnerISO: 'W00', flowCode: 'X', cmdCode: 'TOTAL', primaryValue: 9e12 }),
+        rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'CHN', partnerISO: 'W00', flowCode: 'X', cmdCode: 'TOTAL', cmdDesc: 'All Commodities', primaryValue: 9e12 }),
+        // An area without an ISO code, known by its numeric code only.
+        rec({ freqCode: 'M', refYear: 2022, refMonth: 5, period: '202205', reporterISO: 'CHN', partnerCode: 490, partnerISO: 'S19', partnerDesc: 'Other Asia, nes', flowCode: 'X', cmdCode: '850760', primaryValue: 70, classificationCode: 'H6' }),
+        rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'CHN', partnerCode: 0, partnerISO: 'W00', partnerDesc: 'World', flowCode: 'X', cmdCode: '850760', primaryValue: 5000 }),
       ],
     }));
     const r = await ingest(dataDir, ['comtrade', file]);
     assert.equal(r.code, 0, r.out);
-    assert.match(r.out, /not loaded: commodity TOTAL/);
+    assert.match(r.out, /commodity codes that are not HS6 products: 1 code, 1 row: TOTAL All Commodities \(1\)/);
+    assert.match(r.out, /aggregates and other codes that name no country [^:]*: 1 code, 1 row: W00 World \(1\)/);
     s = await startTestServer({ dataDir });
     const annual = (await s.get('/v1/trade?reporter=CN&flow=export')).body.data;
     assert.deepEqual(annual.map((x: any) => [x.exporter, x.importer, x.hs6, x.period, x.value_usd, x.quantity]), [['CN', 'DE', '850760', '2022-01-01', 1050, 11]]);
@@ -158,17 +101,45 @@ describe('ingest: UN Comtrade+', () => {
     assert.deepEqual(exp, [['2022-03-01', 100, 'exporter'], ['2022-04-01', 90, 'exporter']]);
     assert.deepEqual(imp, [['2022-03-01', 104, 'importer']]);
     assert.deepEqual(rec_, [['2022-03-01', 104, 'importer'], ['2022-04-01', 90, 'exporter']]);
+    const asia = (await s.get('/v1/trade/monthly?exporter=CN&importer=XA')).body.data;
+    assert.deepEqual(asia.map((x: any) => [x.period, x.value_usd, x.hs_version, x.reported_by]), [['2022-05-01', 70, 2022, 'exporter']]);
     const soy = (await s.get('/v1/trade/monthly?importer=CN&product=1201')).body.data;
     assert.deepEqual(soy.map((x: any) => [x.exporter, x.value_usd, x.quantity, x.reported_by]), [['AR', 500, 900, 'importer']]);
     const coverage = (await s.get('/v1/trade/coverage')).body.data;
     assert.deepEqual(coverage.map((c: any) => c.country), ['CN', 'DE']);
   });
 
+  it('flows keep the HS edition of their records; an ingest of another edition leaves earlier flows in theirs', async () => {
+    const file = path.join(dataDir, 'comtrade-h4.json');
+    const h4 = (o: Record<string, unknown>) => rec({ classificationCode: 'H4', cmdCode: '850760', netWgt: 1, ...o });
+    writeFileSync(file, JSON.stringify({ elapsedTime: '0.1 secs', count: 2, error: '', data: [
+      h4({ freqCode: 'A', refYear: 2021, refMonth: 52, period: '2021', reporterISO: 'JPN', partnerISO: 'USA', flowCode: 'X', primaryValue: 300 }),
+      h4({ freqCode: 'M', refYear: 2021, refMonth: 7, period: '202107', reporterISO: 'JPN', partnerISO: 'USA', flowCode: 'X', primaryValue: 30 }),
+    ] }));
+    const r = await ingest(dataDir, ['comtrade', file]);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /\(HS 2012\)/);
+    await s!.store.refresh();
+    const editions = async (q: string) => (await s!.get(q)).body.data.map((x: any) => [x.exporter, x.period, x.hs_version]);
+    assert.deepEqual(await editions('/v1/trade?product=850760'), [['JP', '2021-01-01', 2012], ['CN', '2022-01-01', 2022]]);
+    assert.deepEqual(await editions('/v1/trade/monthly?product=850760&method=exporter'), [['JP', '2021-07-01', 2012], ['CN', '2022-03-01', 2022], ['CN', '2022-04-01', 2022], ['CN', '2022-05-01', 2022]]);
+    const names = (await s!.get('/v1/trade/products/850760')).body.data.matches.map((m: any) => [m.hs_version, m.name]);
+    assert.ok(names.some(([v, n]: [number, string]) => v === 2012 && /HS 2012 code 850760/.test(n)), JSON.stringify(names));
+    // Records of several editions in one batch are refused: each flow must keep its own.
+    writeFileSync(file, JSON.stringify({ elapsedTime: '0.1 secs', count: 2, error: '', data: [
+      h4({ freqCode: 'A', refYear: 2021, refMonth: 52, period: '2021', reporterISO: 'JPN', partnerISO: 'USA', flowCode: 'X', primaryValue: 300 }),
+      h4({ freqCode: 'A', refYear: 2021, refMonth: 52, period: '2021', reporterISO: 'KOR', partnerISO: 'USA', flowCode: 'X', primaryValue: 300, classificationCode: 'H5' }),
+    ] }));
+    const mixed = await ingest(dataDir, ['comtrade', file]);
+    assert.equal(mixed.code, 1);
+    assert.match(mixed.out, /several HS editions \(HS 2012: 1 records, HS 2017: 1 records\)/);
+  });
+
   it('reports the real China 2010 file (TOTAL commodity rows) and changes nothing', { skip: !existsSync(path.join(TRADE, 'comtrade-v1-chn-2010-total.json')) && 'shared/data is not present' }, async () => {
     const before = readFileSync(path.join(dataDir, 'CURRENT'), 'utf8');
     const r = await ingest(dataDir, ['comtrade', path.join(TRADE, 'comtrade-v1-chn-2010-total.json')]);
     assert.equal(r.code, 1);
-    assert.match(r.out, /not loaded: commodity TOTAL \(not an HS6 code\) \(4 rows\)/);
+    assert.match(r.out, /not loaded: 4 rows under 1 source code\n.*commodity codes that are not HS6 products: 1 code, 4 rows: TOTAL All Commodities \(4\)/);
     assert.equal(readFileSync(path.join(dataDir, 'CURRENT'), 'utf8'), before);
   });
 });

@@ -235,6 +235,28 @@ describe('trade operations', () => {
     }
   });
 
+  it('says the sample is generated, in the provenance fields of economic series', async () => {
+    const econ = (await s.get('/v1/latest?country=USA&indicator=inflation')).body.data[0];
+    const fields = ['source_name', 'source_url', 'license_id', 'attribution_text'];
+    const expected = Object.fromEntries(fields.map((f) => [f, econ[f]]));
+    assert.match(expected.source_name, /generated sample/i);
+    for (const r of await ok('/v1/trade/coverage')) {
+      assert.deepEqual(Object.fromEntries(fields.map((f) => [f, r[f]])), expected, r.country);
+    }
+    // A reporter, a partner-only country and the EU group alike.
+    for (const cid of ['DE', 'NG', 'EU']) {
+      const c = await ok(`/v1/trade/countries/${cid}`);
+      assert.deepEqual(Object.fromEntries(fields.map((f) => [f, c[f]])), expected, cid);
+      assert.match(c.attribution_text, /synthetic/i);
+    }
+    // The OpenAPI document shows the fields.
+    const doc = (await s.get('/v1/openapi.json')).body;
+    const schemas = JSON.stringify(doc);
+    for (const f of fields) assert.ok(schemas.includes(`"${f}"`), f);
+    const coverage = doc.paths['/v1/trade/coverage'].get.responses['200'].content['application/json'].schema;
+    assert.match(JSON.stringify(coverage), /source_name/);
+  });
+
   it('answers 401 on every trade operation without a key, and 405 for other methods', async () => {
     for (const path of ['/v1/trade', '/v1/trade/summary', '/v1/trade/monthly', '/v1/trade/coverage', '/v1/trade/products?q=1', '/v1/trade/products/27', '/v1/trade/products/27/history', '/v1/trade/products/27/markets', '/v1/trade/countries?q=a', '/v1/trade/countries/US', '/v1/trade/countries/US/imports', '/v1/trade/countries/US/exports', '/v1/trade/countries/US/partners', '/v1/trade/countries/US/products']) {
       expectError(await s.get(path, { headers: { authorization: 'Bearer nope' } }), 401, 'invalid_key', assert);

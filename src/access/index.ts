@@ -27,7 +27,23 @@ export interface AccessOptions {
   checks?: AccessCheck[];
 }
 
-const BEARER = /^Bearer ([!-~]+)$/;
+/** RFC 9110 / 6750: the scheme is case-insensitive and followed by one or more spaces. */
+const BEARER = /^bearer +([!-~]+)$/i;
+
+/** A 401 with the challenge RFC 6750 asks for; `invalid_token` when a credential was sent. */
+function invalidKey(credentialSent: boolean): ApiError {
+  const challenge = credentialSent ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
+  return new ApiError('invalid_key', undefined, { headers: { 'www-authenticate': challenge } });
+}
+
+/** The one `Authorization` value, or null when it is missing or given more than once. */
+function authorizationOf(request: FastifyRequest): { value: string | null; sent: boolean } {
+  // Node keeps only the first of repeated Authorization headers: count the raw ones.
+  const raw = request.raw.rawHeaders;
+  const values: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'authorization') values.push(raw[i + 1]!);
+  return { value: values.length === 1 ? values[0]!.trim() : null, sent: values.some((v) => v.trim() !== '') };
+}
 
 /**
  * The onRequest hook of the access rules, in the contract's order: gateway (403
@@ -44,9 +60,10 @@ export function accessHook(opts: AccessOptions) {
     }
     if (access !== 'key') return;
     try {
-      const match = BEARER.exec(request.headers.authorization ?? '');
+      const auth = authorizationOf(request);
+      const match = auth.value === null ? null : BEARER.exec(auth.value);
       const key = match ? await opts.keyStore.lookup(match[1]!) : null;
-      if (!key) throw new ApiError('invalid_key');
+      if (!key) throw invalidKey(auth.sent);
       request.apiKey = key;
       for (const check of checks) await check(request, reply, key);
     } catch (err) {

@@ -10,9 +10,11 @@ import { readBaci } from '../ingest/adapters/baci.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
-import { IngestError, ingestEconomics } from '../ingest/economics.js';
+import { ingestEconomics } from '../ingest/economics.js';
 import { loadMapping } from '../ingest/mapping.js';
+import { badRowLines } from '../ingest/report.js';
 import { loadSettings } from '../settings.js';
+import { setDefaultProgressSink, textLines } from '../store/progress.js';
 
 const USAGE = `usage: npm run ingest -- <adapter> <file-or-dir>... [options]
        npm run ingest -- worldbank --online --indicator CODE [--country ISO3;ISO3] [--date 2000:2023]
@@ -23,11 +25,13 @@ adapters:
   fred        FRED series/observations JSON (--series ID, or the id in the file name)
   sdmx        SDMX-ML 2.1 generic data (.xml) or SDMX-JSON 1.0 data (.json)
   jsonstat    JSON-stat 2.0 datasets
-  hs          HS nomenclature CSV (section,hscode,description,parent,level)
+  hs          HS nomenclature CSV (section,hscode,description,parent,level), or the UN Comtrade
+              classification JSON (H0 … H6: the edition is read from the file); editions add up
   baci        CEPII BACI flows (t,i,j,k,v,q) with its country-code list
   comtrade    UN Comtrade+ API v1 JSON (annual and monthly declarations)
 options:
-  --hs-version YEAR    HS edition: of a nomenclature (default 2022), of BACI flows (default: from the file name)
+  --hs-version YEAR    HS edition: of a nomenclature CSV (default 2022), of BACI flows (default: from the file name),
+                       of Comtrade records (default: their classificationCode)
   --series ID          FRED series id of a file
   --indicator CODE     source indicator code of a long CSV (e.g. NY.GDP.MKTP.CD)
   --mapping FILE       extra source-code mappings (JSON, same shape as mappings/<adapter>.json)
@@ -56,6 +60,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const settings = loadSettings();
+  // Long ingests show their progress on stderr; stdout keeps the summary lines.
+  setDefaultProgressSink(textLines(process.stderr));
   let files: string[];
   if (values.online) {
     // Online: download from the official API (paged, with retries), then load those files.
@@ -78,21 +84,24 @@ async function main(argv: string[]): Promise<number> {
   }
   const maxBadRows = Number(values['max-bad-rows']);
   if (adapter === 'hs') {
-    const { products, badRows } = readHsNomenclature(files, Number(values['hs-version'] ?? 2022));
-    for (const b of badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+    const { products, badRows, unmapped } = readHsNomenclature(files, values['hs-version'] ? Number(values['hs-version']) : undefined);
+    for (const line of badRowLines(badRows)) console.error(line);
+    for (const line of unmapped.summary()) console.log(line);
     const r = await ingestNomenclature(settings.dataDir, products, badRows, maxBadRows);
-    console.log(`published snapshot ${r.snapshot}: HS ${values['hs-version'] ?? 2022} nomenclature with ${r.products} HS6 codes, ${badRows.length} bad rows`);
+    const editions = r.editions.map((e) => `HS ${e.hs_version}: ${e.codes} HS6 codes${e.loaded ? '' : ' (kept)'}`).join(', ');
+    console.log(`published snapshot ${r.snapshot}: nomenclature ${editions}; ${badRows.length} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`);
     return 0;
   }
   if (adapter === 'baci' || adapter === 'comtrade') {
     const batch = adapter === 'baci'
       ? readBaci(files, { hsVersion: values['hs-version'] ? Number(values['hs-version']) : undefined })
-      : readComtrade(files, Number(values['hs-version'] ?? 2022));
-    for (const b of batch.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
-    for (const [code, rows] of batch.unmapped) console.log(`not loaded: ${code} (${rows} rows)`);
-    const r = await ingestTrade(settings.dataDir, batch, maxBadRows);
+      : readComtrade(files, values['hs-version'] ? Number(values['hs-version']) : undefined);
+    for (const line of badRowLines(batch.badRows)) console.error(line);
+    for (const line of batch.unmapped.summary()) console.log(line);
+    const r = await ingestTrade(settings.dataDir, batch, maxBadRows, adapter);
+    if (r.addedCountries.length) console.log(`partners served under codes beyond the ISO list: ${r.addedCountries.map((c) => `${c.iso2} ${c.name}`).join(', ')}`);
     if (r.unknownCodes.length) console.log(`kept ${r.unknownCodes.length} HS ${batch.hsVersion} codes the loaded nomenclature lacks: ${r.unknownCodes.slice(0, 20).map((c) => String(c).padStart(6, '0')).join(', ')}${r.unknownCodes.length > 20 ? ', …' : ''}`);
-    console.log(`published snapshot ${r.snapshot}: ${r.flows} annual flows, ${batch.monthly?.length ?? 0} monthly flows (HS ${batch.hsVersion}), ${batch.badRows.length} bad rows`);
+    console.log(`published snapshot ${r.snapshot}: ${r.flows} annual flows, ${r.monthly} monthly flows (HS ${batch.hsVersion}), ${batch.badRows.length} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`);
     return 0;
   }
   let batch;
@@ -113,9 +122,9 @@ async function main(argv: string[]): Promise<number> {
       console.error(`unknown adapter "${adapter}"\n${USAGE}`);
       return 2;
   }
-  for (const b of batch.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+  for (const line of badRowLines(batch.badRows)) console.error(line);
+  for (const line of batch.unmapped.summary()) console.log(line);
   const report = await ingestEconomics(settings.dataDir, batch, { maxBadRows });
-  for (const [code, rows] of report.unmapped) console.log(`not loaded, no mapping for ${code} (${rows} rows)`);
   console.log(
     `published snapshot ${report.snapshot}: ${batch.observations.length} observations read, ` +
       `${report.changedSeries.length} series changed, ${report.unchangedSeries} unchanged, ${report.badRows.length} bad rows`,
@@ -126,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    if (err instanceof IngestError) for (const b of err.badRows) console.error(`bad row ${b.file}:${b.line}: ${b.reason}`);
+    // Bad rows were listed (up to the cap) as soon as they were read.
     console.error(`ingest failed: ${(err as Error).message}`);
     process.exit(1);
   },

@@ -56,7 +56,14 @@ async function fetchRaw(db: Database, series: Series[], range: { from?: string; 
 export async function historyPage(db: Database, req: HistoryRequest): Promise<{ data: HistoryPointOut[]; next_cursor: string | null }> {
   const fingerprint = queryFingerprint([req.countryIds, req.kpiIds, req.from ?? null, req.to ?? null, req.transform]);
   const after = req.cursor ? decodeCursor(req.cursor, fingerprint) : undefined;
-  let pending = after ? req.series.filter((s) => s.series_id >= after.seriesId) : req.series;
+  // A series whose observations all lie outside from/to cannot contribute to the page
+  // (a transform only yields points at dates of the series): it is never read.
+  let pending = req.series.filter(
+    (s) =>
+      (!after || s.series_id >= after.seriesId) &&
+      (!req.from || s.latest_value_date >= req.from) &&
+      (!req.to || s.first_value_date === null || s.first_value_date <= req.to),
+  );
   const page: HistoryPointOut[] = [];
 
   while (pending.length > 0 && page.length <= HISTORY_PAGE_SIZE) {

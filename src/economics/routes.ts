@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidParam, unknownToken } from '../errors.js';
-import { splitList } from '../http/query.js';
+import { unknownToken } from '../errors.js';
+import { listItems } from '../http/keywords.js';
 import { API_ERROR_RESPONSES, allowOnlyGet, onSnapshot } from '../http/routes.js';
 import { economicsBody } from '../http/schemas.js';
 import type { SnapshotStore } from '../store/snapshot.js';
@@ -23,10 +23,17 @@ function searchIndexOf(catalogue: EconomicsCatalogue): SearchIndex {
   return index;
 }
 
-/** Country and indicator filters: lists split and validated (422) before tokens are resolved (404). */
+/** The items of a list parameter the schema validated, or undefined when it holds none. */
+function tokensOf(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = listItems(value);
+  return items.length === 0 ? undefined : items;
+}
+
+/** Country and indicator filters: lists split, then tokens resolved (404 for unknown ones). */
 function seriesFilter(catalogue: EconomicsCatalogue, query: { country?: string; indicator?: string }) {
-  const countryTokens = splitList(query.country, 'country');
-  const indicatorTokens = splitList(query.indicator, 'indicator');
+  const countryTokens = tokensOf(query.country);
+  const indicatorTokens = tokensOf(query.indicator);
   return () => {
     const countries = countryTokens ? catalogue.resolveCountries(countryTokens) : undefined;
     const indicators = indicatorTokens ? catalogue.resolveIndicators(indicatorTokens) : undefined;
@@ -112,7 +119,6 @@ export function registerEconomicsRoutes(app: FastifyInstance, store: SnapshotSto
     const q = req.query;
     const resolve = seriesFilter(snap.economics, q);
     const range = parseDateRange(q.from, q.to);
-    if (q.cursor !== undefined && q.cursor.trim() === '') throw invalidParam('query', 'cursor', 'must not be blank');
     const { countries, indicators, series } = resolve();
     const page = await historyPage(snap.db, {
       series,
@@ -130,8 +136,6 @@ export function registerEconomicsRoutes(app: FastifyInstance, store: SnapshotSto
     config,
   }, onSnapshot(store, (req: FastifyRequest<{ Querystring: { q: string; limit: number } }>, snap) => {
     const q = req.query.q.trim();
-    if (q.length === 0) throw invalidParam('query', 'q', 'must contain at least 1 character besides spaces', 'string_too_short');
-    if (q.length > 200) throw invalidParam('query', 'q', 'must be at most 200 characters', 'string_too_long');
     return { data: searchIndexOf(snap.economics).search(q, req.query.limit), request_id: req.id };
   }));
 

@@ -86,8 +86,8 @@ export const UpdateItemSchema = Type.Object({
   last_update: DateTimeString,
 }, { title: 'UpdateItem' });
 
-const CountryParam = Type.Optional(Type.String({ description: 'ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list' }));
-const IndicatorParam = Type.Optional(Type.String({ description: 'kpi_id, slug or alias; comma-separated list' }));
+const CountryParam = Type.Optional(Type.String({ 'x-list': { item: 'token' }, description: 'ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list' }));
+const IndicatorParam = Type.Optional(Type.String({ 'x-list': { item: 'token' }, description: 'kpi_id, slug or alias; comma-separated list' }));
 
 export const LatestQuery = Type.Object({
   country: CountryParam,
@@ -95,26 +95,24 @@ export const LatestQuery = Type.Object({
   group: Type.Optional(Type.String({ description: `indicator group: ${INDICATOR_GROUPS.join(', ')}` })),
 });
 
-const DATE_BOUND = '^\\s*\\d{4}(-\\d{2}-\\d{2})?\\s*$';
-
 export const TRANSFORMS = ['none', 'yoy', 'mom', 'log_diff', '3mma'] as const;
 export type Transform = (typeof TRANSFORMS)[number];
 
 export const HistoryQuery = Type.Object({
   country: CountryParam,
   indicator: IndicatorParam,
-  from: Type.Optional(Type.String({ pattern: DATE_BOUND, description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
-  to: Type.Optional(Type.String({ pattern: DATE_BOUND, description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
+  from: Type.Optional(Type.String({ 'x-date': 'date', description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
+  to: Type.Optional(Type.String({ 'x-date': 'date', description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
   transform: StringEnum(TRANSFORMS, { default: 'none' }),
-  cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
-});
+  cursor: Type.Optional(Type.String({ 'x-trimmed': { min: 1, max: 1000 }, description: 'next_cursor of the previous page' })),
+}, { 'x-range': 'date' });
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, description: 'free text, 1 to 200 characters after trimming' }),
+  q: Type.String({ 'x-trimmed': { min: 1, max: 200 }, description: 'free text, 1 to 200 characters after trimming' }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 }, { required: ['q'] });
 
 export const UpdatesQuery = Type.Object({
-  since: Type.String({ description: 'ISO 8601 date-time; a plain date means 00:00 UTC' }),
+  since: Type.String({ 'x-date': 'datetime', description: 'ISO 8601 date-time; a plain date means 00:00 UTC' }),
   country: CountryParam,
 }, { required: ['since'] });

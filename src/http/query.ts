@@ -1,4 +1,4 @@
-import { ApiError, invalidParam } from '../errors.js';
+import { ApiError } from '../errors.js';
 
 const META = Symbol('queryMeta');
 
@@ -56,20 +56,4 @@ export function assertWellFormedQuery(query: unknown): void {
   if (meta.repeated.length > 0) {
     throw new ApiError('bad_request', `Parameter "${meta.repeated[0]}" was given more than once.`);
   }
-}
-
-export const MAX_LIST_ITEMS = 100;
-
-/**
- * Splits a comma-separated list parameter: items trimmed, empty ones dropped,
- * at most MAX_LIST_ITEMS. Returns undefined when the parameter is absent or empty.
- */
-export function splitList(value: string | undefined, param: string): string[] | undefined {
-  if (value === undefined) return undefined;
-  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (items.length === 0) return undefined;
-  if (items.length > MAX_LIST_ITEMS) {
-    throw invalidParam('query', param, `at most ${MAX_LIST_ITEMS} items are allowed, got ${items.length}`, 'too_long');
-  }
-  return items;
 }

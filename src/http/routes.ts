@@ -12,26 +12,60 @@ export const API_ERROR_RESPONSES = {
   429: ErrorRef, 500: ErrorRef, 503: ErrorRef, 504: ErrorRef,
 } as const;
 
-const OTHER_METHODS = ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
-
-/** Answers 405 with `Allow: GET, HEAD` for every other method on a known path. */
+/**
+ * Answers 405 with `Allow: GET, HEAD` for every other method on a known path. It
+ * answers at the first hook, so neither the query string nor a body is looked at.
+ */
 export function allowOnlyGet(app: FastifyInstance, url: string): void {
+  const refuse = async () => {
+    throw new ApiError('method_not_allowed', undefined, { headers: { allow: 'GET, HEAD' } });
+  };
   app.route({
-    method: [...OTHER_METHODS],
+    method: app.supportedMethods.filter((m) => m !== 'GET' && m !== 'HEAD'),
     url,
     schema: { hide: true },
-    handler: async () => {
-      throw new ApiError('method_not_allowed', undefined, { headers: { allow: 'GET, HEAD' } });
-    },
+    onRequest: refuse,
+    handler: refuse,
   });
 }
 
-/** Runs a handler on the serving snapshot, which stays open until the handler settles. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Epoch milliseconds by which the request's work must be done (QUERY_TIMEOUT_MS after arrival). */
+    deadline: number;
+  }
+}
+
+/**
+ * Runs `work` under the request's deadline: past it, the answer is 504 and the
+ * signal aborts, which interrupts the running query and stops further ones.
+ */
+export async function withinDeadline<T>(request: FastifyRequest, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ApiError('provider_timeout', 'The request ran past its time limit; its queries were cancelled.'));
+    }, Math.max(0, request.deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work(controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs a handler on the serving snapshot, under the request's deadline. The
+ * snapshot stays open until the handler settles, even when the deadline answered first.
+ */
 export function onSnapshot<R extends FastifyRequest>(
   store: SnapshotStore,
   handler: (request: R, snapshot: Snapshot, reply: FastifyReply) => Promise<unknown> | unknown,
 ) {
-  return (request: R, reply: FastifyReply) => store.use((snapshot) => handler(request, snapshot, reply));
+  return (request: R, reply: FastifyReply) =>
+    withinDeadline(request, (signal) => store.use((snapshot) => handler(request, snapshot.within(signal), reply)));
 }
 
 /** Milliseconds since the request arrived, for the trade envelope's `duration_ms`. */

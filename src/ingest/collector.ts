@@ -1,5 +1,7 @@
 import type { Frequency } from '../economics/catalogue.js';
 import { COUNTRY_PROFILES } from '../sample/countries.js';
+import { Areas } from './areas.js';
+import { NotLoaded } from './report.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
 
 /**
@@ -37,6 +39,8 @@ export interface Row {
   frequency?: Frequency;
   /** The source's country code: an explicit mapping, a catalogue ISO3, or an ISO2 of a catalogue country. */
   country: string;
+  /** The source's name of that country or aggregate, for the report of what was not loaded. */
+  countryName?: string;
   period: string;
   value: unknown;
   status?: string | null;
@@ -46,13 +50,9 @@ export interface Row {
 export class Collector {
   readonly observations: EconomicsObservation[] = [];
   readonly badRows: BadRow[] = [];
-  readonly unmapped = new Map<string, number>();
+  readonly unmapped = new NotLoaded();
 
   constructor(private readonly countryMap: Record<string, string> = {}) {}
-
-  private miss(code: string): void {
-    this.unmapped.set(code, (this.unmapped.get(code) ?? 0) + 1);
-  }
 
   bad(file: string, line: number, reason: string): void {
     this.badRows.push({ file, line, reason });
@@ -64,14 +64,18 @@ export class Collector {
   }
 
   add(row: Row): void {
-    if (!row.kpi_id || !row.frequency) return this.miss(`series ${row.code}`);
+    if (!row.kpi_id || !row.frequency) return this.unmapped.add('series', row.code);
     const countryId = this.country(row.country);
-    if (!countryId) return this.miss(`country ${row.country}`);
+    if (!countryId) {
+      // A code that is no ISO country (WLD, EUU, HIC …) sums countries: reported apart from them.
+      const kind = Areas.load().iso(row.country) ? 'country' : 'aggregate';
+      return this.unmapped.add(kind, row.country.trim(), row.countryName?.trim());
+    }
     if (row.value === null || row.value === undefined || row.value === '' || row.value === '.') return; // no value for that period
     const value = typeof row.value === 'number' ? row.value : Number(String(row.value).trim());
     if (!Number.isFinite(value)) return this.bad(row.file, row.line, `value "${String(row.value)}" is not a number`);
     const date = periodStart(row.period, row.frequency);
-    if (!date) return this.bad(row.file, row.line, `period "${row.period}" is not a ${row.frequency} period`);
+    if (!date) return this.bad(row.file, row.line, `period "${row.period}" is not ${/^[aeiou]/.test(row.frequency) ? 'an' : 'a'} ${row.frequency} period`);
     this.observations.push({ country_id: countryId, kpi_id: row.kpi_id, frequency: row.frequency, date, value, obs_status: normaliseStatus(row.status) });
   }
 

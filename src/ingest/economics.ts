@@ -1,9 +1,10 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { copyFileSync, existsSync, linkSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deriveSeriesStats } from '../economics/tables.js';
 import { writeEconomicsCatalogue } from '../sample/economics.js';
-import { ECONOMICS_FILE, TRADE_FILE, createSnapshotDir, publishSnapshot, readCurrentName, snapshotsDir } from '../store/snapshot.js';
+import { ECONOMICS_FILE, buildDuckdbConfig, createSnapshotDir, discardSnapshot, publishSnapshot, readCurrentName, snapshotsDir } from '../store/snapshot.js';
+import { Progress } from '../store/progress.js';
 import type { BadRow, EconomicsBatch } from './types.js';
 
 export class IngestError extends Error {
@@ -21,22 +22,38 @@ export interface EconomicsIngestReport {
   unmapped: Array<[string, number]>;
 }
 
-/** Reuses an unchanged file of the serving snapshot in the new one (a hard link: published files never change). */
-export function carryOver(fromDir: string | undefined, toDir: string, file: string): void {
-  if (!fromDir || !existsSync(path.join(fromDir, file))) return;
-  try {
-    linkSync(path.join(fromDir, file), path.join(toDir, file));
-  } catch {
-    copyFileSync(path.join(fromDir, file), path.join(toDir, file));
+/**
+ * Puts every file of the serving snapshot that this ingest does not write into the
+ * new snapshot, whatever the files are (economics, trade, nomenclature, any later
+ * one): an ingest replaces its own files and loses nothing else. A hard link, as
+ * published files never change; a copy where links are refused. Dot-files and a
+ * written file's companions (`trade.duckdb.wal`) are the store's own, not data.
+ * Returns the names carried over.
+ */
+export function carryOverUnchanged(fromDir: string | undefined, toDir: string, written: string[]): string[] {
+  if (!fromDir || !existsSync(fromDir)) return [];
+  const carried: string[] = [];
+  for (const entry of readdirSync(fromDir, { withFileTypes: true })) {
+    const name = entry.name;
+    if (!entry.isFile() || name.startsWith('.') || written.some((w) => name === w || name.startsWith(`${w}.`))) continue;
+    if (existsSync(path.join(toDir, name))) continue;
+    try {
+      linkSync(path.join(fromDir, name), path.join(toDir, name));
+    } catch {
+      copyFileSync(path.join(fromDir, name), path.join(toDir, name));
+    }
+    carried.push(name);
   }
+  return carried;
 }
 
 /**
- * Carries the serving snapshot's economics file over, or, on an empty DATA_DIR,
- * writes one holding the catalogue only (real data alone: no generated series).
+ * Every snapshot holds an economics file: when neither this ingest nor the serving
+ * snapshot provides one (an empty DATA_DIR), one holding the catalogue only is
+ * written (real data alone: no generated series).
  */
-export async function carryOrCreateEconomics(fromDir: string | undefined, toDir: string): Promise<void> {
-  if (fromDir && existsSync(path.join(fromDir, ECONOMICS_FILE))) return carryOver(fromDir, toDir, ECONOMICS_FILE);
+export async function ensureEconomics(toDir: string): Promise<void> {
+  if (existsSync(path.join(toDir, ECONOMICS_FILE))) return;
   const instance = await DuckDBInstance.create(path.join(toDir, ECONOMICS_FILE));
   const conn = await instance.connect();
   try {
@@ -58,6 +75,15 @@ async function origin(conn: DuckDBConnection, schema: string): Promise<string | 
     return undefined; // the generated sample has no meta table
   }
 }
+
+/** Phases of an economics ingest and their shares of its time. */
+const ECONOMICS_INGEST_PHASES = [
+  ['copy kept series', 20],
+  ['stage observations', 20],
+  ['compare and merge', 25],
+  ['sort and derive', 30],
+  ['publish', 5],
+] as const;
 
 /**
  * Builds a new snapshot with `batch` loaded into the economics tables, validates it
@@ -84,7 +110,9 @@ export async function ingestEconomics(dataDir: string, batch: EconomicsBatch, op
   const current = await readCurrentName(dataDir);
   const currentDir = current ? path.join(snapshotsDir(dataDir), current) : undefined;
   const { name, dir } = await createSnapshotDir(dataDir);
-  const instance = await DuckDBInstance.create(path.join(dir, ECONOMICS_FILE));
+  const progress = new Progress('economics ingest', ECONOMICS_INGEST_PHASES);
+  progress.phase('copy kept series');
+  const instance = await DuckDBInstance.create(path.join(dir, ECONOMICS_FILE), await buildDuckdbConfig(dataDir));
   const conn = await instance.connect();
   try {
     await writeEconomicsCatalogue(conn);
@@ -99,10 +127,12 @@ export async function ingestEconomics(dataDir: string, batch: EconomicsBatch, op
       await conn.run('DETACH old');
     }
 
+    progress.phase('stage observations');
     await conn.run('CREATE TEMP TABLE incoming (series_id VARCHAR, country_id VARCHAR, kpi_id VARCHAR, frequency VARCHAR, date DATE, value DOUBLE, obs_status VARCHAR)');
     const app = await conn.createAppender('incoming', 'main', 'temp');
     const unique = new Map<string, (typeof batch.observations)[number]>();
     for (const o of batch.observations) unique.set(`${o.country_id}.${o.kpi_id}|${o.date}`, o);
+    let staged = 0;
     for (const o of unique.values()) {
       app.appendVarchar(`${o.country_id}.${o.kpi_id}`);
       app.appendVarchar(o.country_id);
@@ -113,9 +143,11 @@ export async function ingestEconomics(dataDir: string, batch: EconomicsBatch, op
       if (o.obs_status) app.appendVarchar(o.obs_status);
       else app.appendNull();
       app.endRow();
+      if (++staged % 65536 === 0) progress.rows(staged, staged / unique.size);
     }
     app.closeSync();
 
+    progress.phase('compare and merge', staged);
     // Series whose observations over the covered periods differ from what is stored.
     const changed = (await conn.runAndReadAll(`
       WITH covered AS (SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY series_id),
@@ -152,6 +184,7 @@ export async function ingestEconomics(dataDir: string, batch: EconomicsBatch, op
              (SELECT count(*) FROM observations)::INTEGER AS observations`)).getRowObjectsJson()[0]!;
     if (Number(checks.duplicates) > 0) throw new IngestError('validation failed: duplicate (series, date) keys');
     if (Number(checks.unknown_codes) > 0) throw new IngestError('validation failed: series with a country or indicator not in the catalogue');
+    progress.phase('sort and derive');
     await conn.run('CREATE TABLE observations_sorted AS SELECT * FROM observations ORDER BY series_id, date');
     await conn.run('DROP TABLE observations');
     await conn.run('ALTER TABLE observations_sorted RENAME TO observations');
@@ -159,8 +192,10 @@ export async function ingestEconomics(dataDir: string, batch: EconomicsBatch, op
     await conn.run('CHECKPOINT');
     conn.closeSync();
     instance.closeSync();
-    carryOver(currentDir, dir, TRADE_FILE);
+    progress.phase('publish');
+    carryOverUnchanged(currentDir, dir, [ECONOMICS_FILE]);
     await publishSnapshot(dataDir, name);
+    progress.done(Number(checks.observations));
     const total = Number(checks.observations);
     const incomingSeries = new Set([...unique.values()].map((o) => `${o.country_id}.${o.kpi_id}`));
     return {
@@ -178,7 +213,8 @@ export async function ingestEconomics(dataDir: string, batch: EconomicsBatch, op
     } catch {
       /* already closed */
     }
-    rmSync(dir, { recursive: true, force: true });
+    progress.stop();
+    await discardSnapshot(dataDir, name);
     throw err;
   }
 }

@@ -27,13 +27,17 @@ export function seriesRule(mapping: SourceMapping, dims: Record<string, string>)
 const MAPPINGS_DIR = new URL('../../mappings/', import.meta.url);
 const MAPPINGS_DIR_DIST = new URL('../../../mappings/', import.meta.url);
 
-export function loadMapping(source: string, extra?: string): SourceMapping {
-  let base: SourceMapping;
+/** A shipped file of `mappings/` (found from the sources and from the built `dist/`). */
+export function readMappingFile<T>(name: string): T {
   try {
-    base = JSON.parse(readFileSync(new URL(`${source}.json`, MAPPINGS_DIR), 'utf8')) as SourceMapping;
+    return JSON.parse(readFileSync(new URL(name, MAPPINGS_DIR), 'utf8')) as T;
   } catch {
-    base = JSON.parse(readFileSync(new URL(`${source}.json`, MAPPINGS_DIR_DIST), 'utf8')) as SourceMapping;
+    return JSON.parse(readFileSync(new URL(name, MAPPINGS_DIR_DIST), 'utf8')) as T;
   }
+}
+
+export function loadMapping(source: string, extra?: string): SourceMapping {
+  const base = readMappingFile<SourceMapping>(`${source}.json`);
   if (!extra) return base;
   const add = JSON.parse(readFileSync(extra, 'utf8')) as Partial<SourceMapping>;
   return {

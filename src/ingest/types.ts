@@ -1,4 +1,5 @@
 import type { Frequency } from '../economics/catalogue.js';
+import type { NotLoaded } from './report.js';
 
 /** Where ingested numbers come from, recorded on every series they feed. */
 export interface Provenance {
@@ -30,6 +31,6 @@ export interface EconomicsBatch {
   provenance: Provenance;
   observations: EconomicsObservation[];
   badRows: BadRow[];
-  /** Source codes no mapping covers (reported, never guessed), with how many rows used them. */
-  unmapped: Map<string, number>;
+  /** Source codes no mapping covers, and aggregates (reported, never guessed), with how many rows used them. */
+  unmapped: NotLoaded;
 }

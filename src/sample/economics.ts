@@ -5,14 +5,8 @@ import { COUNTRY_PROFILES, groupsOf } from './countries.js';
 import { SAMPLE_START_YEAR, simulateEconomy, type EconomyPaths } from './economy.js';
 import { INDICATORS, type IndicatorDef } from './indicators.js';
 import { Random } from './random.js';
+import { SAMPLE_PROVENANCE } from './provenance.js';
 import { slugify } from './countries.js';
-
-export const SAMPLE_PROVENANCE = {
-  source_name: 'Generated sample data (not official statistics)',
-  source_url: 'https://example.org/econtrade/sample-data',
-  license_id: 'CC0-1.0',
-  attribution_text: 'Generated sample data for demonstration and testing; the numbers are synthetic and are not official statistics.',
-} as const;
 
 export interface SampleOptions {
   seed: number;

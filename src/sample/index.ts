@@ -1,6 +1,8 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import path from 'node:path';
-import { ECONOMICS_FILE, TRADE_FILE, createSnapshotDir, publishSnapshot, readCurrentName } from '../store/snapshot.js';
+import { duckdbMemoryLimitFrom } from '../settings.js';
+import { Progress, type ProgressSink } from '../store/progress.js';
+import { ECONOMICS_FILE, TRADE_FILE, buildDuckdbConfig, createSnapshotDir, discardSnapshot, publishSnapshot, readCurrentName } from '../store/snapshot.js';
 import { writeSampleEconomics } from './economics.js';
 import { bundledProducts, nomenclatureProducts } from './products.js';
 import { writeSampleTrade, type TradeSampleReport } from './trade.js';
@@ -20,12 +22,33 @@ export interface SampleBuildOptions {
   scale?: number;
   /** HS nomenclature CSV to draw products from instead of the bundled list. */
   hsFile?: string;
+  /** DuckDB memory limit of the build (default: DUCKDB_MEMORY_LIMIT or its default); beyond it, work spills to DATA_DIR/tmp. */
+  memoryLimit?: string;
+  /** Published snapshots kept after publishing (default: SNAPSHOTS_KEPT or 3). */
+  snapshotsKept?: number;
+  /** Where progress lines go (default: the process's default sink). */
+  progress?: ProgressSink;
 }
 
 export const DEFAULT_SAMPLE_SCALE = 0.02;
 
-async function writeDatabase(file: string, write: (conn: import('@duckdb/node-api').DuckDBConnection) => Promise<void>): Promise<void> {
-  const instance = await DuckDBInstance.create(file);
+/**
+ * The phases of a sample build and their shares of its time (measured at
+ * SAMPLE_SCALE=0.05; the trade phases grow with the scale, economics does not).
+ */
+export const SAMPLE_BUILD_PHASES = [
+  ['economics', 2],
+  ['trade: countries and products', 1],
+  ['trade: pair-product flows', 2],
+  ['trade: monthly flows', 30],
+  ['trade: annual sums', 6],
+  ['trade: sorted copies and aggregates', 55],
+  ['trade: checkpoint', 3],
+  ['publish', 1],
+] as const satisfies ReadonlyArray<readonly [string, number]>;
+
+async function writeDatabase(file: string, config: Record<string, string>, write: (conn: DuckDBConnection) => Promise<void>): Promise<void> {
+  const instance = await DuckDBInstance.create(file, config);
   const conn = await instance.connect();
   try {
     await write(conn);
@@ -36,26 +59,55 @@ async function writeDatabase(file: string, write: (conn: import('@duckdb/node-ap
   }
 }
 
+/** Rows written so far to the trade fact tables (a metadata read: cheap at any size). */
+async function tradeRows(conn: DuckDBConnection): Promise<number> {
+  const r = await conn.runAndReadAll('SELECT ((SELECT count(*) FROM monthly) + (SELECT count(*) FROM annual))::DOUBLE AS n');
+  return Number(r.getRowObjectsJson()[0]!.n);
+}
+
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** Builds the generated sample dataset (economics and trade) as a new snapshot and publishes it. */
+/**
+ * Builds the generated sample dataset (economics and trade) as a new snapshot and
+ * publishes it. DuckDB runs under the memory limit and spills to DATA_DIR/tmp; the
+ * snapshot directory stays marked as building until it is published, so a killed
+ * build is recognised and removed by the next start.
+ */
 export async function buildSampleSnapshot(dataDir: string, opts: SampleBuildOptions): Promise<SampleBuildReport> {
   const started = performance.now();
   const asOf = opts.asOf ?? todayUtc();
+  const memoryLimit = opts.memoryLimit ?? duckdbMemoryLimitFrom();
+  const progress = new Progress('sample build', SAMPLE_BUILD_PHASES, { sink: opts.progress });
   const { name, dir } = await createSnapshotDir(dataDir);
-  let counts = { series: 0, observations: 0 };
-  await writeDatabase(path.join(dir, ECONOMICS_FILE), async (conn) => {
-    counts = await writeSampleEconomics(conn, { seed: opts.seed, asOf });
-  });
-  const products = opts.hsFile ? await nomenclatureProducts(opts.hsFile, opts.seed) : bundledProducts();
-  let trade!: TradeSampleReport;
-  await writeDatabase(path.join(dir, TRADE_FILE), async (conn) => {
-    trade = await writeSampleTrade(conn, { seed: opts.seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: 2022 });
-  });
-  await publishSnapshot(dataDir, name);
-  return { snapshot: name, ...counts, trade, durationMs: Math.round(performance.now() - started) };
+  try {
+    let counts = { series: 0, observations: 0 };
+    progress.phase('economics');
+    await writeDatabase(path.join(dir, ECONOMICS_FILE), await buildDuckdbConfig(dataDir, memoryLimit), async (conn) => {
+      counts = await writeSampleEconomics(conn, { seed: opts.seed, asOf });
+    });
+    const econRows = counts.observations;
+    const products = opts.hsFile ? await nomenclatureProducts(opts.hsFile, opts.seed) : bundledProducts();
+    let trade!: TradeSampleReport;
+    progress.phase('trade: countries and products', econRows);
+    await writeDatabase(path.join(dir, TRADE_FILE), await buildDuckdbConfig(dataDir, memoryLimit), async (conn) => {
+      trade = await writeSampleTrade(conn, {
+        seed: opts.seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: 2022,
+        onPhase: async (phase) => progress.phase(`trade: ${phase}`, econRows + (await tradeRows(conn))),
+        onStep: (done, total) => progress.share(done / total),
+      });
+      progress.phase('trade: checkpoint', econRows + trade.annual + trade.monthly);
+    });
+    progress.phase('publish', econRows + trade.annual + trade.monthly);
+    await publishSnapshot(dataDir, name, opts.snapshotsKept);
+    progress.done(econRows + trade.annual + trade.monthly);
+    return { snapshot: name, ...counts, trade, durationMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    progress.stop();
+    await discardSnapshot(dataDir, name);
+    throw err;
+  }
 }
 
 /** On first start (no snapshot published yet), builds the sample; otherwise does nothing. */

@@ -1,7 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { EU_MEMBERS, EXPORT_PROPENSITY, REPORTERS, gdpBn, tradeCountryList } from '../trade/reference.js';
+import { EU_MEMBERS, EXPORT_PROPENSITY, IMPORT_PROPENSITY, REPORTERS, gdpBn, tradeCountryList } from '../trade/reference.js';
 import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
 import { lastCompletePeriods, monthIndex } from './calendar.js';
+import { SAMPLE_PROVENANCE } from './provenance.js';
+import { COUNTRY_SHARES, DEFAULT_IMPORT_SHARES, PROFILES, PROFILE_OF, REGION_PROFILE, type ChapterShares } from './trade-shares.js';
 
 export interface TradeSampleOptions {
   seed: number;
@@ -11,6 +13,10 @@ export interface TradeSampleOptions {
   /** The product universe: HS6 codes with world trade (bn USD) and unit value (USD/kg). */
   products: Array<{ hs6: string; name: string; chapterName: string; headingName: string; worldTradeBn: number; unitValue: number }>;
   hsVersion: number;
+  /** Called as each long phase starts (progress reporting). */
+  onPhase?: (phase: 'pair-product flows' | 'monthly flows' | 'annual sums' | 'sorted copies and aggregates') => Promise<void> | void;
+  /** Called as each derived table is done. */
+  onStep?: (done: number, total: number) => void;
 }
 
 export interface TradeSampleReport {
@@ -33,15 +39,53 @@ function tradeIndex(year: number): number {
   return TRADE_INDEX[year] ?? 1.52 * 1.03 ** (year - 2026);
 }
 
+/** No chapter is ruled out for anyone: a floor keeps every pair–chapter cell possible. */
+const MIN_MULTIPLIER = 0.005;
+
+/**
+ * A country's multiplier per chapter: its share of the chapter over the chapter's
+ * share of world trade (`world`, summing to 1). Chapters the shares do not name take
+ * the rest in proportion to their world share, so the world-weighted mean is 1 and
+ * the country's total is unchanged. A named chapter the product list lacks gives its
+ * share to the rest.
+ */
+export function chapterMultipliers(shares: ChapterShares | undefined, world: ReadonlyMap<number, number>): Map<number, number> {
+  const named = new Map<number, number>();
+  let shareNamed = 0;
+  let worldNamed = 0;
+  for (const [key, pct] of Object.entries(shares ?? {})) {
+    const [lo, hi = lo] = key.split('-').map(Number) as [number, number?];
+    const chapters = [...world.keys()].filter((ch) => ch >= lo && ch <= hi);
+    const w = chapters.reduce((s, ch) => s + world.get(ch)!, 0);
+    if (w === 0) continue;
+    for (const ch of chapters) named.set(ch, pct / 100 / w);
+    shareNamed += pct / 100;
+    worldNamed += w;
+  }
+  const rest = worldNamed < 1 ? Math.max(0, 1 - shareNamed) / (1 - worldNamed) : 0;
+  return new Map([...world.keys()].map((ch) => [ch, Math.max(MIN_MULTIPLIER, named.get(ch) ?? rest)]));
+}
+
+/** A country's shares: its own, else its profile's or its region's; undefined means the world basket. */
+export function tradeSharesOf(iso2: string, region: string, side: 'exports' | 'imports'): ChapterShares | undefined {
+  const own = COUNTRY_SHARES[iso2]?.[side];
+  if (own) return own;
+  const profile = PROFILES[PROFILE_OF[iso2] ?? REGION_PROFILE[region] ?? '']?.[side];
+  return profile ?? (side === 'imports' ? DEFAULT_IMPORT_SHARES : undefined);
+}
+
 /**
  * Writes the generated trade sample into `conn`'s database. Everything is computed
  * inside DuckDB from hashes of (seed, keys), so SAMPLE_SCALE=1 (hundreds of millions
  * of monthly rows) builds on two cores, and the same seed gives the same numbers.
  *
- * The model: a gravity pattern over exporter–importer pairs (GDP masses, same
- * continent and EU bonuses); each pair trades a product with a probability rising
- * with the pair's and the product's size, so most pair–product cells are empty at
- * the default scale; values are heavy-tailed (log-normal) and follow the world trade
+ * The model: a gravity pattern over exporter–importer pairs (GDP masses with export
+ * and import propensities, same continent and EU bonuses), times each side's
+ * specialisation in the product's chapter (`trade-shares.ts`: what a country exports
+ * and imports, as shares of its trade); each pair trades a product with a
+ * probability rising with the pair's and the product's size, so most pair–product
+ * cells are empty at the default scale; an exporter's chapters keep its shares in
+ * expectation; values are heavy-tailed (log-normal) and follow the world trade
  * cycle; small flows trade in few months, large ones every month, with seasonality;
  * each monthly flow is declared by the exporter (FOB), the importer (CIF, a few
  * percent higher) or both — only by the reporting side when one side does not
@@ -56,8 +100,10 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   const countries = tradeCountryList();
   const reporters = new Set(REPORTERS);
   const eu = new Set(EU_MEMBERS);
-  await conn.run('CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)');
+  await conn.run('CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, imp_propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)');
   await writeTradeCountries(conn, countries, (iso2) => reporters.has(iso2));
+  const { source_name, source_url, license_id, attribution_text } = SAMPLE_PROVENANCE;
+  await conn.run('INSERT INTO sources SELECT id, $1, $2, $3, $4 FROM countries WHERE is_reporter', [source_name, source_url, license_id, attribution_text]);
   const massApp = await conn.createAppender('c', 'main', 'temp');
   countries.forEach((c, k) => {
     massApp.appendSmallInt(k + 1);
@@ -65,6 +111,7 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     massApp.appendVarchar(c.region);
     massApp.appendDouble(gdpBn(c.iso2, c.region));
     massApp.appendDouble(EXPORT_PROPENSITY[c.iso2] ?? 1);
+    massApp.appendDouble(IMPORT_PROPENSITY[c.iso2] ?? 1);
     massApp.appendBoolean(reporters.has(c.iso2));
     massApp.appendBoolean(eu.has(c.iso2));
     massApp.endRow();
@@ -83,6 +130,35 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   }
   wApp.closeSync();
 
+  // Specialisation: each country's multiplier per chapter as exporter (x) and importer (m).
+  // Importer multipliers are scaled per chapter to a mass-weighted mean of 1, so a
+  // chapter's world total stays what its exporters' shares make it.
+  const chapterTrade = new Map<number, number>();
+  for (const p of opts.products) {
+    const ch = Math.floor(Number(p.hs6) / 10000);
+    chapterTrade.set(ch, (chapterTrade.get(ch) ?? 0) + p.worldTradeBn);
+  }
+  const worldTrade = [...chapterTrade.values()].reduce((s, v) => s + v, 0);
+  const world = new Map([...chapterTrade].sort((a, b) => a[0] - b[0]).map(([ch, v]) => [ch, v / worldTrade]));
+  const xs = countries.map((c) => chapterMultipliers(tradeSharesOf(c.iso2, c.region, 'exports'), world));
+  const ms = countries.map((c) => chapterMultipliers(tradeSharesOf(c.iso2, c.region, 'imports'), world));
+  const importMass = countries.map((c) => gdpBn(c.iso2, c.region) ** 0.8);
+  const totalMass = importMass.reduce((s, v) => s + v, 0);
+  const meanM = new Map([...world.keys()].map((ch) => [ch, ms.reduce((s, m, k) => s + m.get(ch)! * importMass[k]!, 0) / totalMass]));
+  await conn.run('CREATE TEMP TABLE spec (id SMALLINT, chapter INTEGER, x DOUBLE, m DOUBLE, share DOUBLE)');
+  const sApp = await conn.createAppender('spec', 'main', 'temp');
+  countries.forEach((_c, k) => {
+    for (const ch of world.keys()) {
+      sApp.appendSmallInt(k + 1);
+      sApp.appendInteger(ch);
+      sApp.appendDouble(xs[k]!.get(ch)!);
+      sApp.appendDouble(ms[k]!.get(ch)! / meanM.get(ch)!);
+      sApp.appendDouble(xs[k]!.get(ch)! * world.get(ch)!);
+      sApp.endRow();
+    }
+  });
+  sApp.closeSync();
+
   // Seeded uniforms and normals from hashes of their keys.
   await conn.run(`CREATE TEMP MACRO u01(a, b, c, d) AS ((hash(hash(${seed}, a, b, c, d)) % 4294967296)::DOUBLE + 0.5) / 4294967296.0`);
   await conn.run(`CREATE TEMP MACRO gauss(a, b, c, d) AS sqrt(-2 * ln(u01(a, b, c, d))) * cos(2 * pi() * u01(a, b, c, d + 7919))`);
@@ -91,14 +167,23 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     CREATE TEMP TABLE pairs AS
     WITH raw AS (
       SELECT e.id AS exporter, i.id AS importer, e.reporter AS e_rep, i.reporter AS i_rep,
-             pow(e.mass, 0.9) * e.propensity * pow(i.mass, 0.8)
+             pow(e.mass, 0.9) * e.propensity * pow(i.mass, 0.8) * i.imp_propensity
                * CASE WHEN e.region = i.region THEN 2.5 ELSE 1 END
                * CASE WHEN e.eu AND i.eu THEN 2 ELSE 1 END AS gravity
       FROM temp.c e JOIN temp.c i ON e.id <> i.id
       WHERE e.reporter OR i.reporter
     )
     SELECT *, gravity / max(gravity) OVER () AS g FROM raw`);
-  await conn.run('CREATE TEMP TABLE pw AS SELECT *, weight / max(weight) OVER () AS w FROM temp.p');
+  // Pair × chapter: the pair's gravity g times the exporter's and importer's
+  // specialisation s. A flow's value grows with v = g·s, its chance to exist with
+  // a = √g·s^0.6 (and the product's w^0.45), so what a country specialises in also
+  // shows in which flows exist at small scales. Both are computed once here, not per
+  // pair–product.
+  await conn.run(`
+    CREATE TEMP TABLE pc AS
+    SELECT p.exporter, p.importer, p.e_rep, p.i_rep, x.chapter, p.g * x.x * m.m AS v, sqrt(p.g) * pow(x.x * m.m, 0.6) AS a
+    FROM temp.pairs p JOIN temp.spec x ON x.id = p.exporter JOIN temp.spec m ON m.id = p.importer AND m.chapter = x.chapter`);
+  await conn.run('CREATE TEMP TABLE pw AS SELECT *, pow(w, 0.45) AS w45 FROM (SELECT *, weight / max(weight) OVER () AS w FROM temp.p)');
 
   const last = lastCompletePeriods(opts.asOf);
   const lastYear = last.year;
@@ -107,13 +192,15 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   const target = opts.scale * ANNUAL_ROWS_AT_SCALE_1;
 
   // Find λ so that the expected number of annual rows, Σ p·(0.5 + 0.5p)·years, meets the target.
-  // The sum runs over log-binned pair and product sizes: exact enough, and fast at any scale.
-  await conn.run('CREATE TEMP TABLE gbin AS SELECT round(ln(sqrt(g)) * 50) / 50 AS lg, count(*) AS n FROM temp.pairs GROUP BY 1');
-  await conn.run('CREATE TEMP TABLE wbin AS SELECT round(ln(pow(w, 0.45)) * 50) / 50 AS lw, count(*) AS n FROM temp.pw GROUP BY 1');
+  // The sum runs over log-binned pair–chapter and product sizes, matched by chapter:
+  // exact enough, and fast at any scale.
+  await conn.run('CREATE TEMP TABLE gbin AS SELECT chapter, round(ln(a) * 50) / 50 AS lg, count(*) AS n FROM temp.pc GROUP BY ALL');
+  await conn.run('CREATE TEMP TABLE wbin AS SELECT chapter, round(ln(w45) * 50) / 50 AS lw, count(*) AS n FROM temp.pw GROUP BY ALL');
+  await conn.run('CREATE TEMP TABLE lbin AS SELECT round((g.lg + w.lw) * 50) / 50 AS l, sum(g.n * w.n)::DOUBLE AS n FROM temp.gbin g JOIN temp.wbin w USING (chapter) GROUP BY 1');
   const expectedRows = async (lambda: number) => {
     const r = await conn.runAndReadAll(`
       SELECT sum(n * pr * (0.5 + 0.5 * pr))::DOUBLE AS n FROM (
-        SELECT g.n * w.n AS n, 1 - exp(-${lambda} * exp(g.lg + w.lw)) AS pr FROM temp.gbin g, temp.wbin w)`);
+        SELECT n, 1 - exp(-${lambda} * exp(l)) AS pr FROM temp.lbin)`);
     return Number(r.getRowObjectsJson()[0]!.n) * years;
   };
   let lo = 1e-6;
@@ -124,18 +211,41 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     else hi = mid;
   }
   const lambda = hi;
+  await conn.run(`CREATE TEMP MACRO presence(a, w45) AS 1 - exp(-${lambda} * a * w45)`);
 
+  await opts.onPhase?.('pair-product flows');
+  // Sizes are log-normal around v·w with mean 1: wide (σ 1.3) for occasional flows,
+  // narrower (σ 0.5) for the established ones, so the largest flows, and with them
+  // who leads a market, follow the model rather than one draw.
   await conn.run(`
     CREATE TEMP TABLE triples AS
-    SELECT exporter, importer, hs6, e_rep, i_rep, pr, unit_value * exp(0.3 * gauss(exporter, importer, hs6, 11)) AS unit_value,
-           g * w * exp(1.3 * gauss(exporter, importer, hs6, 13)) AS size,
+    SELECT exporter, importer, hs6, chapter, e_rep, i_rep, pr, unit_value * exp(0.3 * gauss(exporter, importer, hs6, 11)) AS unit_value,
+           v * w * exp(sigma * gauss(exporter, importer, hs6, 13) - sigma * sigma / 2) AS size,
            u01(exporter, hs6, 0, 17) < CASE WHEN chapter IN (84, 85, 88, 89, 97) THEN 0.25 ELSE 0.04 END AS no_qty_exp,
            u01(importer, hs6, 0, 19) < CASE WHEN chapter IN (84, 85, 88, 89, 97) THEN 0.25 ELSE 0.04 END AS no_qty_imp
     FROM (
-      SELECT pairs.exporter, pairs.importer, pw.hs6, pairs.e_rep, pairs.i_rep, pw.unit_value, pairs.g, pw.w, pw.chapter,
-             1 - exp(-${lambda} * sqrt(pairs.g) * pow(pw.w, 0.45)) AS pr
-      FROM temp.pairs, temp.pw
+      SELECT *, 1.3 - 0.8 * pr AS sigma FROM (
+        SELECT pc.exporter, pc.importer, pw.hs6, pc.e_rep, pc.i_rep, pw.unit_value, pc.v, pw.w, pw.chapter,
+               presence(pc.a, pw.w45) AS pr
+        FROM temp.pc JOIN temp.pw USING (chapter)
+      )
     ) WHERE u01(exporter, importer, hs6, 1) < pr`);
+  // The chance to exist and the sizes of codes within a chapter bend an exporter's
+  // chapter totals away from its shares (small flows are rarer, large codes dominate).
+  // Scaling its flows per chapter by share over expected value restores the shares
+  // in expectation; the expected value, not the drawn one, keeps small samples from
+  // blowing single flows up.
+  await conn.run(`
+    CREATE TEMP TABLE rake AS
+    WITH expected AS (
+      SELECT exporter, chapter, sum(v * w * pr * (0.5 + 0.5 * pr)) AS e FROM (
+        SELECT pc.exporter, pc.chapter, pc.v, pw.w, presence(pc.a, pw.w45) AS pr
+        FROM temp.pc JOIN temp.pw USING (chapter)
+      ) GROUP BY ALL
+    )
+    SELECT e.exporter, e.chapter, x.share / sum(x.share) OVER (PARTITION BY e.exporter) * sum(e.e) OVER (PARTITION BY e.exporter) / e.e AS f
+    FROM expected e JOIN temp.spec x ON x.id = e.exporter AND x.chapter = e.chapter`);
+  await conn.run('UPDATE temp.triples t SET size = t.size * r.f FROM temp.rake r WHERE r.exporter = t.exporter AND r.chapter = t.chapter');
   const sizeSum = Number((await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples')).getRowObjectsJson()[0]!.s);
   // Smaller samples hold fewer, larger flows; shrinking the total with the scale keeps
   // single flows at magnitudes real trade has.
@@ -143,6 +253,7 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
 
   const yearRows = Array.from({ length: Number(opts.asOf.slice(0, 4)) - FIRST_YEAR + 1 }, (_, k) => `(${FIRST_YEAR + k}, ${tradeIndex(FIRST_YEAR + k)})`).join(', ');
   // Seasonality by month (index 0 = January), shifted a little by chapter.
+  await opts.onPhase?.('monthly flows');
   await conn.run(`
     INSERT INTO monthly
     WITH years(year, level) AS (VALUES ${yearRows}),
@@ -154,7 +265,8 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
       WHERE u01(t.exporter, t.importer, t.hs6, y.year) < 0.5 + 0.5 * t.pr
     ),
     shaped AS (
-      SELECT *, least(1.0, 0.03 + sqrt(value_year / 1.0e8)) AS q,
+      -- every month from 200 million a year: about 3.6 monthly rows per annual one at the default scale
+      SELECT *, least(1.0, 0.03 + sqrt(value_year / 2.0e8)) AS q,
              (hash(hash(${seed}, exporter, importer, hs6, year)) % 12)::INTEGER AS anchor
       FROM flows
     ),
@@ -181,6 +293,7 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
 
   // Annual = reconciled monthly sums: the importer's declaration where there is one.
   // A year's quantity is known only when every month of it has one.
+  await opts.onPhase?.('annual sums');
   await conn.run(`
     INSERT INTO annual
     SELECT exporter, importer, hs6, (2000 + month // 12)::SMALLINT AS year,
@@ -191,9 +304,10 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     WHERE month < ${monthIndex(lastYear + 1, 1)}
     GROUP BY exporter, importer, hs6, month // 12`);
   timings.generate = Date.now() - started;
-  for (const t of ['pairs', 'pw', 'triples', 'c', 'p', 'gbin', 'wbin']) await conn.run(`DROP TABLE temp.${t}`);
+  for (const t of ['pairs', 'pc', 'pw', 'spec', 'rake', 'triples', 'c', 'p', 'gbin', 'wbin', 'lbin']) await conn.run(`DROP TABLE temp.${t}`);
   const derived = Date.now();
-  await deriveTradeTables(conn);
+  await opts.onPhase?.('sorted copies and aggregates');
+  await deriveTradeTables(conn, opts.onStep);
   timings.derive = Date.now() - derived;
   const counts = (await conn.runAndReadAll(`SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`)).getRowObjectsJson()[0]!;
   return { annual: Number(counts.annual), monthly: Number(counts.monthly), products: opts.products.length, timingsMs: timings };

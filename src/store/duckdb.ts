@@ -10,17 +10,25 @@ export interface DatabaseOptions {
   connections: number;
   queryTimeoutMs: number;
   threads?: number;
+  /** DuckDB `memory_limit` (e.g. `2GB`); beyond it, work spills to `tempDirectory`. */
+  memoryLimit?: string;
+  /** Where DuckDB spills when `memoryLimit` is reached. */
+  tempDirectory?: string;
 }
 
 /**
  * A read-only view over one snapshot's DuckDB files: a small pool of connections
- * (a DuckDB connection runs one query at a time) and a time limit per query that
- * interrupts the query and answers 504.
+ * (a DuckDB connection runs one query at a time). A request's queries run under its
+ * deadline (`within`): when the deadline passes, the running query is interrupted
+ * and a query still waiting for a connection gives up, both as 504. Queries outside
+ * a request (catalogue loading) keep a per-query time limit.
  */
 export class Database {
   private readonly idle: DuckDBConnection[] = [];
-  private readonly waiting: Array<(c: DuckDBConnection) => void> = [];
+  private readonly waiting: Array<{ resolve: (c: DuckDBConnection) => void; reject: (err: Error) => void }> = [];
   private closed = false;
+  /** Set on a request's view of the database (see `within`). */
+  private readonly signal: AbortSignal | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -31,7 +39,11 @@ export class Database {
   }
 
   static async open(opts: DatabaseOptions): Promise<Database> {
-    const instance = await DuckDBInstance.create(':memory:', { threads: String(opts.threads ?? 2) });
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: String(opts.threads ?? 2),
+      ...(opts.memoryLimit ? { memory_limit: opts.memoryLimit } : {}),
+      ...(opts.tempDirectory ? { temp_directory: opts.tempDirectory } : {}),
+    });
     const first = await instance.connect();
     try {
       for (const [alias, file] of Object.entries(opts.attach)) {
@@ -47,35 +59,64 @@ export class Database {
     return new Database(instance, conns, opts.queryTimeoutMs);
   }
 
-  private acquire(): Promise<DuckDBConnection> {
+  /** The same pool, with every query bound to `signal` (a request's deadline). */
+  within(signal: AbortSignal): Database {
+    return Object.create(this, { signal: { value: signal } }) as Database;
+  }
+
+  /** Connections running a query now. */
+  get busy(): number {
+    return this.all.length - this.idle.length;
+  }
+
+  private timeout(): ApiError {
+    return new ApiError('provider_timeout', 'The request ran past its time limit; its queries were cancelled.');
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<DuckDBConnection> {
     if (this.closed) return Promise.reject(new ApiError('provider_unavailable', 'The database snapshot is closed.'));
+    if (signal?.aborted) return Promise.reject(this.timeout());
     const conn = this.idle.pop();
     if (conn) return Promise.resolve(conn);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => {
+      const waiter = { resolve, reject };
+      this.waiting.push(waiter);
+      signal?.addEventListener('abort', () => {
+        const i = this.waiting.indexOf(waiter);
+        if (i >= 0) {
+          this.waiting.splice(i, 1);
+          reject(this.timeout());
+        }
+      }, { once: true });
+    });
   }
 
   private release(conn: DuckDBConnection): void {
     const next = this.waiting.shift();
-    if (next) next(conn);
+    if (next) next.resolve(conn);
     else this.idle.push(conn);
   }
 
   /** Runs one read query and returns its rows as JSON-ready objects (dates as `YYYY-MM-DD`). */
   async query<T = Row>(sql: string, params: Params = []): Promise<T[]> {
-    const conn = await this.acquire();
+    const signal = this.signal;
+    const conn = await this.acquire(signal);
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const interrupt = () => {
       timedOut = true;
       conn.interrupt();
-    }, this.queryTimeoutMs);
+    };
+    const timer = signal ? undefined : setTimeout(interrupt, this.queryTimeoutMs);
+    signal?.addEventListener('abort', interrupt, { once: true });
     try {
       const reader = await conn.runAndReadAll(sql, params);
       return reader.getRowObjectsJson() as T[];
     } catch (err) {
-      if (timedOut) throw new ApiError('provider_timeout', `The query ran past its time limit of ${this.queryTimeoutMs} ms and was cancelled.`);
+      if (timedOut || signal?.aborted) throw this.timeout();
       throw err;
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', interrupt);
       this.release(conn);
     }
   }

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import { SAMPLE_PROVENANCE } from '../sample/provenance.js';
 import { EU_MEMBERS } from './reference.js';
 
 export interface TradeCountry {
@@ -19,12 +20,57 @@ export interface Product {
   heading_name: string | null;
 }
 
-export interface CoverageRow {
+/** Where trade figures come from, in the fields economic series use. */
+export interface TradeSource {
+  source_name: string;
+  source_url: string;
+  license_id: string;
+  attribution_text: string;
+}
+
+/** A `sources` row of a trade file: one source of one reporter's figures. */
+export interface CountrySource extends TradeSource {
+  country: number;
+}
+
+/**
+ * Provenance as served: the distinct sources in name order, each field listing them
+ * in that order separated by "; "; all null when no source is recorded (files
+ * ingested before sources were recorded).
+ */
+export interface SourceFields {
+  source_name: string | null;
+  source_url: string | null;
+  license_id: string | null;
+  attribution_text: string | null;
+}
+
+export function sourceFields(sources: TradeSource[]): SourceFields {
+  const distinct = [...new Map(sources.map((s) => [s.source_name, s])).values()].sort((a, b) => (a.source_name < b.source_name ? -1 : a.source_name > b.source_name ? 1 : 0));
+  const field = (key: keyof TradeSource) => (distinct.length ? distinct.map((s) => s[key]).join('; ') : null);
+  return { source_name: field('source_name'), source_url: field('source_url'), license_id: field('license_id'), attribution_text: field('attribution_text') };
+}
+
+export interface CoverageRow extends SourceFields {
   country: string;
   yearly_first: number | null;
   yearly_last: number | null;
   monthly_first: string | null;
   monthly_last: string | null;
+}
+
+/** The HS edition of the sample and of data that record none. */
+const DEFAULT_EDITION = 2022;
+
+/**
+ * An ingested trade file's `editions` row: the HS edition flows were reported in,
+ * per exporter and year (annual) or per declaring country and month index (monthly).
+ */
+export interface FlowEdition {
+  granularity: 'annual' | 'monthly';
+  country: number;
+  period: number;
+  hs_version: number;
 }
 
 /** An inclusive range of HS6 codes as integers: a chapter, a heading or one code. */
@@ -60,21 +106,28 @@ export class TradeCatalogue {
   readonly byIso2 = new Map<string, TradeCountry>();
   readonly byIso3 = new Map<string, TradeCountry>();
   readonly byId: TradeCountry[] = [];
-  readonly productByHs6 = new Map<number, Product>();
   readonly euIds: number[];
+  /** HS editions of ingested flows: annual by exporter and year, monthly by declaring country and month. */
+  private readonly annualEditions = new Map<number, number>();
+  private readonly monthlyEditions = new Map<number, number>();
+  /** Reporters' sources by country id. */
+  private readonly sourcesById = new Map<number, TradeSource[]>();
 
   constructor(
     readonly countries: TradeCountry[],
-    /** Sorted by hs6. */
+    /** Sorted by hs6, then edition: a code may be named in several HS editions. */
     readonly products: Product[],
     readonly coverage: CoverageRow[],
+    editions: FlowEdition[] = [],
+    sources: CountrySource[] = [],
   ) {
+    for (const { country, ...source } of sources) this.sourcesById.set(country, [...(this.sourcesById.get(country) ?? []), source]);
     for (const c of countries) {
       this.byIso2.set(c.iso2, c);
       if (c.iso3) this.byIso3.set(c.iso3, c);
       this.byId[c.id] = c;
     }
-    for (const p of products) this.productByHs6.set(p.hs6, p);
+    for (const e of editions) (e.granularity === 'annual' ? this.annualEditions : this.monthlyEditions).set(e.country * 65536 + e.period, e.hs_version);
     this.euIds = EU_MEMBERS.map((iso2) => this.byIso2.get(iso2)?.id).filter((id): id is number => id !== undefined);
   }
 
@@ -102,18 +155,38 @@ export class TradeCatalogue {
     return out;
   }
 
-  hsVersion(hs6: number): number {
-    return this.productByHs6.get(hs6)?.hs_version ?? 2022;
+  /**
+   * The HS edition an annual flow was reported in (a property of its source, not
+   * of its code); flows without a recorded edition are the bundled sample's, HS 2022.
+   */
+  annualEdition(exporter: number, year: number): number {
+    return this.annualEditions.get(exporter * 65536 + year) ?? DEFAULT_EDITION;
+  }
+
+  /** The HS edition of a monthly declaration, by the country that declared it and its month. */
+  monthlyEdition(declarer: number, month: number): number {
+    return this.monthlyEditions.get(declarer * 65536 + month) ?? DEFAULT_EDITION;
+  }
+
+  /**
+   * Where the figures of the given countries come from: a reporter's own sources; a
+   * partner-only country's figures come from every reporter's declarations.
+   */
+  provenance(ids: number[]): SourceFields {
+    const every = () => [...this.sourcesById.values()].flat();
+    return sourceFields(ids.flatMap((id) => (this.byId[id]?.is_reporter ? this.sourcesById.get(id) ?? [] : every())));
   }
 
   /** Loads the catalogue; products come from `productSchema` (a loaded nomenclature) when given. */
   static async load(db: Database, schema = 'trade', productSchema = schema): Promise<TradeCatalogue> {
     const countries = await db.query<TradeCountry>(`SELECT id, iso2, iso3, name, region, is_reporter FROM ${schema}.countries ORDER BY id`);
-    // The trade file's own codes stay known (data may use codes a nomenclature lacks).
+    // One row per code and edition; the nomenclature names it where it has it, and the
+    // trade file's own codes stay known (data may use codes a nomenclature lacks).
     const products = (await db.query<Omit<Product, 'code'>>(
-      `SELECT hs6, arg_min(hs_version, src) AS hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name, arg_min(heading_name, src) AS heading_name
-       FROM (SELECT *, 0 AS src FROM ${productSchema}.products UNION ALL SELECT *, 1 AS src FROM ${schema}.products)
-       GROUP BY hs6 ORDER BY hs6`,
+      `SELECT hs6, hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name, arg_min(heading_name, src) AS heading_name
+       FROM (SELECT hs6, hs_version, name, chapter_name, heading_name, 0 AS src FROM ${productSchema}.products
+             UNION ALL SELECT hs6, hs_version, name, chapter_name, heading_name, 1 AS src FROM ${schema}.products)
+       GROUP BY hs6, hs_version ORDER BY hs6, hs_version`,
     )).map(
       (p) => ({ ...p, code: formatHs6(p.hs6) }),
     );
@@ -121,6 +194,12 @@ export class TradeCatalogue {
       `SELECT country, yearly_first, yearly_last, monthly_first, monthly_last FROM ${schema}.coverage`,
     ));
     const byId = new Map(countries.map((c) => [c.id, c.iso2]));
+    const tables = new Set((await db.query<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`)).map((t) => t.name));
+    // A file written before sources were recorded: a generated sample (no origin
+    // marker) is still known as one; ingested data then has no recorded source.
+    const sources = tables.has('sources')
+      ? await db.query<CountrySource>(`SELECT country, source_name, source_url, license_id, attribution_text FROM ${schema}.sources ORDER BY country, source_name`)
+      : tables.has('meta') ? [] : countries.filter((c) => c.is_reporter).map((c) => ({ country: c.id, ...SAMPLE_PROVENANCE }));
     const rows = coverage
       .map((r) => ({
         country: byId.get(r.country) ?? '??',
@@ -128,9 +207,14 @@ export class TradeCatalogue {
         yearly_last: r.yearly_last,
         monthly_first: r.monthly_first === null ? null : monthDate(r.monthly_first),
         monthly_last: r.monthly_last === null ? null : monthDate(r.monthly_last),
+        ...sourceFields(sources.filter((s) => s.country === r.country)),
       }))
       .sort((a, b) => (a.country < b.country ? -1 : 1));
-    return new TradeCatalogue(countries, products, rows);
+    const hasEditions = (await db.query<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = '${schema}' AND table_name = 'editions'`,
+    ))[0]!.n > 0;
+    const editions = hasEditions ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`) : [];
+    return new TradeCatalogue(countries, products, rows, editions, sources);
   }
 }
 

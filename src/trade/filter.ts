@@ -1,4 +1,5 @@
 import type { CodeRange } from './catalogue.js';
+import { column, type Bindings } from './sql.js';
 
 export type Flow = 'export' | 'import';
 
@@ -46,29 +47,32 @@ export function orient(reporter: number[] | undefined, partner: number[] | undef
   return [{ partnerSide: 'importer' }];
 }
 
-export function inList(column: string, ids: number[]): string {
-  return ids.length === 1 ? `${column} = ${ids[0]}` : `${column} IN (${ids.join(', ')})`;
+export function inList(name: string, ids: number[], b: Bindings): string {
+  const col = column(name);
+  return ids.length === 1 ? `${col} = ${b.bind(ids[0]!)}` : `${col} IN (${ids.map((id) => b.bind(id)).join(', ')})`;
 }
 
-export function rangesSql(column: string, ranges: CodeRange[]): string {
-  const parts = ranges.map((r) => (r.lo === r.hi ? `${column} = ${r.lo}` : `${column} BETWEEN ${r.lo} AND ${r.hi}`));
+export function rangesSql(name: string, ranges: CodeRange[], b: Bindings): string {
+  const col = column(name);
+  const parts = ranges.map((r) => (r.lo === r.hi ? `${col} = ${b.bind(r.lo)}` : `${col} BETWEEN ${b.bind(r.lo)} AND ${b.bind(r.hi)}`));
   return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
 }
 
-/** The WHERE conditions of one term (ids and codes are integers from the catalogue, never user text). */
-export function termConditions(term: Term, filter: { products?: CodeRange[] }, period: { column: string; from?: number; to?: number }): string[] {
+/** The WHERE conditions of one term; every value is bound in `b`. */
+export function termConditions(term: Term, filter: { products?: CodeRange[] }, period: { column: string; from?: number; to?: number }, b: Bindings): string[] {
   const where: string[] = [];
-  if (term.exporters) where.push(inList('exporter', term.exporters));
-  if (term.importers) where.push(inList('importer', term.importers));
+  if (term.exporters) where.push(inList('exporter', term.exporters, b));
+  if (term.importers) where.push(inList('importer', term.importers, b));
   if (term.exclude) {
-    const both = [inList('exporter', term.exclude.exporters)];
-    if (term.exclude.importers) both.push(inList('importer', term.exclude.importers));
+    const both = [inList('exporter', term.exclude.exporters, b)];
+    if (term.exclude.importers) both.push(inList('importer', term.exclude.importers, b));
     where.push(`NOT (${both.join(' AND ')})`);
   }
-  if (filter.products) where.push(rangesSql('hs6', filter.products));
+  if (filter.products) where.push(rangesSql('hs6', filter.products, b));
   // Always bound the period: DuckDB streams an unfiltered LIMIT scan far slower than a filtered one.
-  where.push(`${period.column} >= ${period.from ?? 0}`);
-  if (period.to !== undefined) where.push(`${period.column} <= ${period.to}`);
+  const periodColumn = column(period.column);
+  where.push(`${periodColumn} >= ${b.bind(period.from ?? 0)}`);
+  if (period.to !== undefined) where.push(`${periodColumn} <= ${b.bind(period.to)}`);
   return where;
 }
 

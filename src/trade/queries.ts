@@ -1,5 +1,6 @@
 import type { Database } from '../store/duckdb.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
+import { Bindings, column, table } from './sql.js';
 
 export interface AnnualRow {
   exporter: number;
@@ -25,18 +26,19 @@ export async function annualObservations(db: Database, filter: TradeFilter, limi
   const parts = await Promise.all(
     filter.terms.map(async (term) => {
       const lead = leadingKey(term, filter);
-      const table = `trade.annual_by_${lead.key === 'period' ? 'year' : lead.key}`;
+      const source = table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`);
+      const b = new Bindings();
       if (lead.single) {
-        const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to });
-        return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${table} ${where(conds)} LIMIT ${limit}`);
+        const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to }, b);
+        return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`, b.values);
       }
       // Several leading values: sort only the years that hold the first `limit` rows.
       const years = await annualAggregate(db, { ...filter, terms: [term] }, ['year'], { orderBy: 'key' });
       const window = periodWindow(years.map((y) => ({ period: y.year!, n: y.n })), limit);
       if (!window) return [];
-      const conds = termConditions(term, filter, { column: 'year', ...window });
-      return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${table} ${where(conds)}
-        ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${limit}`);
+      const conds = termConditions(term, filter, { column: 'year', ...window }, b);
+      return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)}
+        ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`, b.values);
     }),
   );
   const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
@@ -77,7 +79,7 @@ function annualSource(term: Term, filter: TradeFilter, groups: GroupKey[]): { ta
     if (g === 'partner') dims.add(term.partnerSide);
     else if (g !== 'year') dims.add(g);
   }
-  const agg = (table: string) => ({ table: `trade.agg_${table}`, value: 'value', qty: 'qty', valueQ: 'value_q', n: 'n' });
+  const agg = (name: string) => ({ table: table(`agg_${name}`), value: 'value', qty: 'qty', valueQ: 'value_q', n: 'n' });
   if (!dims.has('hs6')) return agg('pair');
   if (!dims.has('importer') && !dims.has('exporter')) return agg('hs6');
   // A country only grouped, not filtered: the product-led copy prunes on the product.
@@ -85,7 +87,7 @@ function annualSource(term: Term, filter: TradeFilter, groups: GroupKey[]): { ta
   if (!dims.has('exporter')) return agg(term.importers || !filter.products ? 'importer_hs6' : 'hs6_importer');
   const lead = leadingKey(term, filter);
   return {
-    table: `trade.annual_by_${lead.key === 'period' ? 'year' : lead.key}`,
+    table: table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`),
     value: 'value',
     qty: 'qty',
     valueQ: 'CASE WHEN qty IS NOT NULL THEN value END',
@@ -104,19 +106,20 @@ export async function annualAggregate(
   groups: GroupKey[],
   opts: { orderBy?: 'value' | 'key'; limit?: number } = {},
 ): Promise<AggregateRow[]> {
+  const b = new Bindings();
   const subqueries = filter.terms.map((term) => {
     const src = annualSource(term, filter, groups);
-    const cols = groups.map((g) => (g === 'partner' ? `${term.partnerSide} AS partner` : g));
-    const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to });
+    const cols = groups.map((g) => (g === 'partner' ? `${column(term.partnerSide)} AS partner` : column(g)));
+    const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to }, b);
     return `SELECT ${[...cols, `${src.value} AS value`, `${src.qty} AS qty`, `${src.valueQ} AS value_q`, `${src.n} AS n`].join(', ')} FROM ${src.table} ${where(conds)}`;
   });
-  const keys = groups.join(', ');
+  const keys = groups.map((g) => (g === 'partner' ? 'partner' : column(g))).join(', ');
   const order = opts.orderBy === 'value' ? `ORDER BY value DESC${keys ? `, ${keys}` : ''}` : keys ? `ORDER BY ${keys}` : '';
   const sql = `
     SELECT ${keys ? `${keys}, ` : ''}sum(value)::DOUBLE AS value, sum(qty)::DOUBLE AS qty, sum(value_q)::DOUBLE AS value_q, sum(n)::DOUBLE AS n
     FROM (${subqueries.join(' UNION ALL ')}) ${keys ? `GROUP BY ${keys}` : ''}
-    HAVING count(*) > 0 ${order} ${opts.limit ? `LIMIT ${opts.limit}` : ''}`;
-  return db.query<AggregateRow>(sql);
+    HAVING count(*) > 0 ${order} ${opts.limit ? `LIMIT ${b.bind(opts.limit)}` : ''}`;
+  return db.query<AggregateRow>(sql, b.values);
 }
 
 export type Method = 'exporter' | 'importer' | 'reconciled';
@@ -155,21 +158,28 @@ function monthlyTable(f: MonthlyFilter): { table: string; key: string } {
   const term: Term = { exporters: f.exporters, importers: f.importers, partnerSide: 'importer' };
   const lead = leadingKey(term, f);
   const key = lead.key === 'period' ? 'month' : lead.key;
-  return { table: `trade.monthly_by_${key}`, key };
+  return { table: table(`monthly_by_${key}`), key };
 }
 
-function monthlyConditions(f: MonthlyFilter): string[] {
-  const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
+function monthlyConditions(f: MonthlyFilter, b: Bindings): string[] {
+  const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to }, b);
   if (METHOD_SQL[f.method].present) conds.push(METHOD_SQL[f.method].present);
   return conds;
 }
+
+/** Per-method columns of the monthly aggregates. */
+const MONTHLY_SUMS: Record<Method, { value: string; qty: string; n: string }> = {
+  exporter: { value: 'v_exporter', qty: 'q_exporter', n: 'n_exporter' },
+  importer: { value: 'v_importer', qty: 'q_importer', n: 'n_importer' },
+  reconciled: { value: 'v_reconciled', qty: 'q_reconciled', n: 'n_reconciled' },
+};
 
 /**
  * The smallest monthly table that answers sums over `f` grouped by `dims`: the pair
  * aggregate when no product is involved, the product aggregate when no country is,
  * otherwise the sorted copy of the leading key.
  */
-function monthlySums(f: MonthlyFilter, dims: string[]): { table: string; value: string; qty: string; n: string; conds: string[] } {
+function monthlySums(f: MonthlyFilter, dims: string[], b: Bindings): { table: string; value: string; qty: string; n: string; conds: string[] } {
   const needsExporter = Boolean(f.exporters) || dims.includes('exporter');
   const needsImporter = Boolean(f.importers) || dims.includes('importer');
   const needsProduct = Boolean(f.products) || dims.includes('hs6');
@@ -189,12 +199,13 @@ function monthlySums(f: MonthlyFilter, dims: string[]): { table: string; value: 
           ? 'magg_importer_hs6'
           : undefined;
   if (aggregate) {
-    const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to });
-    conds.push(`n_${f.method} > 0`);
-    return { table: `trade.${aggregate}`, value: `v_${f.method}`, qty: `q_${f.method}`, n: `n_${f.method}`, conds };
+    const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to }, b);
+    const sums = MONTHLY_SUMS[f.method];
+    conds.push(`${sums.n} > 0`);
+    return { table: table(aggregate), ...sums, conds };
   }
   const m = METHOD_SQL[f.method];
-  return { table: monthlyTable(f).table, value: m.value, qty: m.qty, n: '1', conds: monthlyConditions(f) };
+  return { table: monthlyTable(f).table, value: m.value, qty: m.qty, n: '1', conds: monthlyConditions(f, b) };
 }
 
 /**
@@ -208,14 +219,23 @@ export async function monthlyObservations(db: Database, f: MonthlyFilter, limit:
   const lead = leadingKey({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f);
   const select = `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by FROM ${monthlyTable(f).table}`;
   // The copies are stored in the reconciled listing's order within a single leading value.
-  if (lead.single && f.method === 'reconciled') return db.query<MonthlyRow>(`${select} ${where(monthlyConditions(f))} LIMIT ${limit}`);
-  const sums = monthlySums(f, []);
+  if (lead.single && f.method === 'reconciled') {
+    const b = new Bindings();
+    return db.query<MonthlyRow>(`${select} ${where(monthlyConditions(f, b))} LIMIT ${b.bind(limit)}`, b.values);
+  }
+  const cb = new Bindings();
+  const sums = monthlySums(f, [], cb);
   const counts = await db.query<{ period: number; n: number }>(
     `SELECT month AS period, sum(${sums.n})::DOUBLE AS n FROM ${sums.table} ${where(sums.conds)} GROUP BY month ORDER BY month`,
+    cb.values,
   );
   const window = periodWindow(counts, limit);
   if (!window) return [];
-  return db.query<MonthlyRow>(`${select} ${where(monthlyConditions({ ...f, ...window }))} ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${limit}`);
+  const b = new Bindings();
+  return db.query<MonthlyRow>(
+    `${select} ${where(monthlyConditions({ ...f, ...window }, b))} ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`,
+    b.values,
+  );
 }
 
 export interface MonthlyGroup {
@@ -227,9 +247,11 @@ export interface MonthlyGroup {
 
 /** Monthly flows summed by period (sorted by period) or by a country or product (by value descending). */
 export async function monthlyGrouped(db: Database, f: MonthlyFilter, groupBy: 'month' | 'exporter' | 'importer' | 'hs6', limit: number): Promise<MonthlyGroup[]> {
-  const sums = monthlySums(f, [groupBy]);
+  const b = new Bindings();
+  const sums = monthlySums(f, [groupBy], b);
+  const key = column(groupBy);
   const order = groupBy === 'month' ? 'ORDER BY key' : 'ORDER BY value DESC, key';
   return db.query<MonthlyGroup>(`
-    SELECT ${groupBy} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty, sum(${sums.n})::DOUBLE AS n
-    FROM ${sums.table} ${where(sums.conds)} GROUP BY ${groupBy} ${order} LIMIT ${limit}`);
+    SELECT ${key} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty, sum(${sums.n})::DOUBLE AS n
+    FROM ${sums.table} ${where(sums.conds)} GROUP BY ${key} ${order} LIMIT ${b.bind(limit)}`, b.values);
 }

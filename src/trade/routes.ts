@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, invalidParam } from '../errors.js';
+import { ApiError } from '../errors.js';
 import { API_ERROR_RESPONSES, allowOnlyGet, durationMs, onSnapshot } from '../http/routes.js';
 import { tradeBody } from '../http/schemas.js';
 import type { Snapshot, SnapshotStore } from '../store/snapshot.js';
@@ -80,7 +80,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     const query = q(req);
     const rows = await annualObservations(snap.db, annualFilter(cat, query), query.limit!);
     return rows.map((r) => ({
-      exporter: cat.iso2(r.exporter), importer: cat.iso2(r.importer), hs6: formatHs6(r.hs6), hs_version: cat.hsVersion(r.hs6),
+      exporter: cat.iso2(r.exporter), importer: cat.iso2(r.importer), hs6: formatHs6(r.hs6), hs_version: cat.annualEdition(r.exporter, r.year),
       period: `${r.year}-01-01`, granularity: 'annual', value_usd: r.value, quantity: r.qty, quantity_unit: KG,
     }));
   });
@@ -139,7 +139,8 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     }
     const rows = await monthlyObservations(snap.db, f, query.limit!);
     return rows.map((r) => ({
-      exporter: cat.iso2(r.exporter), importer: cat.iso2(r.importer), hs6: formatHs6(r.hs6), hs_version: cat.hsVersion(r.hs6),
+      exporter: cat.iso2(r.exporter), importer: cat.iso2(r.importer), hs6: formatHs6(r.hs6),
+      hs_version: cat.monthlyEdition(r.reported_by === 'exporter' ? r.exporter : r.importer, r.month),
       period: monthDate(r.month), granularity: 'monthly', value_usd: r.value, quantity: r.qty, quantity_unit: KG, reported_by: r.reported_by,
     }));
   });
@@ -149,15 +150,17 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
   op('/v1/trade/products', 'HS6 products by code prefix or name', { querystring: S.SearchQuery, data: Type.Array(S.ProductRowSchema) }, (req, cat) => {
     const query = q(req);
     const text = query.q!.trim();
-    if (text === '') throw invalidParam('query', 'q', 'must contain at least 1 character besides spaces', 'string_too_short');
     const code = /^(?:hs:)?(\d{1,6})$/i.exec(text);
     let matches;
     if (code) {
       matches = cat.products.filter((p) => p.code.startsWith(code[1]!));
     } else {
-      const words = normalizeText(text).split(' ');
+      // Every word must occur; text without letters or digits is matched as written.
+      const normal = normalizeText(text);
+      const words = normal === '' ? [text.toLowerCase()] : normal.split(' ');
+      const nameOf = normal === '' ? (name: string) => name.toLowerCase() : normalizeText;
       matches = cat.products.filter((p) => {
-        const name = normalizeText(p.name);
+        const name = nameOf(p.name);
         return words.every((w) => name.includes(w));
       });
     }
@@ -198,8 +201,11 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
 
   op('/v1/trade/countries', 'Countries by name, ISO2 or ISO3', { querystring: S.SearchQuery, data: Type.Array(S.CountryRowSchema) }, (req, cat) => {
     const query = q(req);
-    const text = normalizeText(query.q!);
-    if (text === '') throw invalidParam('query', 'q', 'must contain at least 1 character besides spaces', 'string_too_short');
+    // Text without letters or digits (`---`) is a valid query, matched as written.
+    const raw = query.q!.trim().toLowerCase();
+    const normal = normalizeText(raw);
+    const text = normal === '' ? raw : normal;
+    const nameOf = normal === '' ? (name: string) => name.toLowerCase() : normalizeText;
     const upper = query.q!.trim().toUpperCase();
     const rows = [
       { id: EU_GROUP.id, iso3: null as string | null, name: EU_GROUP.name, is_group: true },
@@ -207,7 +213,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     ];
     const rank = (r: (typeof rows)[number]) => {
       if (r.id === upper || r.iso3 === upper) return 0;
-      const name = normalizeText(r.name);
+      const name = nameOf(r.name);
       if (name.startsWith(text)) return 1;
       if (name.includes(text)) return 2;
       return -1;
@@ -228,12 +234,16 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     input.resolve();
     const token = p(req).cid!.trim().toUpperCase();
     if (token === EU_GROUP.id) {
-      return { id: 'EU', iso3: null, name: EU_GROUP.name, is_group: true, region: 'Europe', note: `Group of the ${EU_GROUP.members.length} EU member states; as a filter it expands to them.` };
+      return {
+        id: 'EU', iso3: null, name: EU_GROUP.name, is_group: true, region: 'Europe', note: `Group of the ${EU_GROUP.members.length} EU member states; as a filter it expands to them.`,
+        ...cat.provenance(cat.euIds),
+      };
     }
     const c = cat.country(token)!;
     return {
       id: c.iso2, iso3: c.iso3, name: c.name, is_group: false, region: c.region,
       note: c.is_reporter ? 'Reporting country: declares its own imports and exports.' : "Partner only: its trade is known from reporting countries' declarations.",
+      ...cat.provenance([c.id]),
     };
   });
 

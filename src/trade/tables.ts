@@ -5,10 +5,11 @@ import type { TradeCountryRef } from './reference.js';
  * The trade tables of a snapshot file (`trade.duckdb`).
  *
  * Writers fill four base tables — countries, products, monthly declarations and
- * annual observations — then call `deriveTradeTables`, which builds what the queries
- * read: copies of the facts sorted for each leading filter (exporter, importer,
- * product, period) so that DuckDB's zone maps skip everything but the matching row
- * groups, pre-aggregated tables for the grouped operations, and coverage.
+ * annual observations — and the reporters' sources, then call `deriveTradeTables`,
+ * which builds what the queries read: copies of the facts sorted for each leading
+ * filter (exporter, importer, product, period) so that DuckDB's zone maps skip
+ * everything but the matching row groups, pre-aggregated tables for the grouped
+ * operations, and coverage.
  *
  * Countries are SMALLINT ids in ISO2 order (so ties broken by id are broken by
  * ISO2), products INTEGER HS6 codes (a chapter or heading is a code range), years
@@ -49,6 +50,16 @@ CREATE TABLE annual (
   year SMALLINT NOT NULL,
   value DOUBLE NOT NULL,
   qty DOUBLE
+);
+-- Where each reporter's figures come from (several sources when several loaded it);
+-- the fields are those of economic series.
+CREATE TABLE sources (
+  country SMALLINT NOT NULL,
+  source_name VARCHAR NOT NULL,
+  source_url VARCHAR NOT NULL,
+  license_id VARCHAR NOT NULL,
+  attribution_text VARCHAR NOT NULL,
+  PRIMARY KEY (country, source_name)
 );
 `;
 
@@ -129,13 +140,18 @@ export const MONTHLY_AGGREGATES = {
   hs6: ['hs6'],
 } as const;
 
-/** Builds every derived table from the base tables. Idempotent. */
-export async function deriveTradeTables(conn: DuckDBConnection): Promise<void> {
+/** Builds every derived table from the base tables. Idempotent. `onStep` hears of each table done. */
+export async function deriveTradeTables(conn: DuckDBConnection, onStep?: (done: number, total: number) => void): Promise<void> {
+  const total = Object.keys(ANNUAL_COPIES).length + Object.keys(MONTHLY_COPIES).length + Object.keys(ANNUAL_AGGREGATES).length + Object.keys(MONTHLY_AGGREGATES).length + 1;
+  let done = 0;
+  const step = () => onStep?.(++done, total);
   for (const [name, order] of Object.entries(ANNUAL_COPIES)) {
     await conn.run(`CREATE OR REPLACE TABLE annual_by_${name} AS SELECT ${FACT_COLUMNS} FROM annual ORDER BY ${order}`);
+    step();
   }
   for (const [name, order] of Object.entries(MONTHLY_COPIES)) {
     await conn.run(`CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`);
+    step();
   }
   for (const [name, dims] of Object.entries(ANNUAL_AGGREGATES)) {
     const keys = dims.join(', ');
@@ -147,6 +163,7 @@ export async function deriveTradeTables(conn: DuckDBConnection): Promise<void> {
              sum(value) FILTER (WHERE qty IS NOT NULL) AS value_q,
              count(*)::INTEGER AS n
       FROM annual GROUP BY ${keys}, year ORDER BY ${keys}, year`);
+    step();
   }
   for (const [name, dims] of Object.entries(MONTHLY_AGGREGATES)) {
     const keys = [...dims, 'month'].join(', ');
@@ -159,6 +176,7 @@ export async function deriveTradeTables(conn: DuckDBConnection): Promise<void> {
              sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) AS q_reconciled,
              count(coalesce(value_imp, value_exp))::INTEGER AS n_reconciled
       FROM monthly GROUP BY ${keys} ORDER BY ${keys}`);
+    step();
   }
   // A reporter's coverage: the periods of the declarations it made itself.
   await conn.run(`
@@ -179,4 +197,5 @@ export async function deriveTradeTables(conn: DuckDBConnection): Promise<void> {
     SELECT c.id AS country, y.yearly_first, y.yearly_last, m.monthly_first, m.monthly_last
     FROM countries c LEFT JOIN years y ON y.country = c.id LEFT JOIN months m ON m.country = c.id
     WHERE c.is_reporter ORDER BY c.iso2`);
+  step();
 }

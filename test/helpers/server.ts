@@ -36,7 +36,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   await ensureDataset(dataDir, { seed: 20240101, asOf: TEST_AS_OF, scale: TEST_SCALE });
   const store = new SnapshotStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
   await store.start();
-  const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent' });
+  const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent', queryTimeoutMs: opts.queryTimeoutMs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

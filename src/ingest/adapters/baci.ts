@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tradeCountryList } from '../../trade/reference.js';
+import { Areas, type AreaRef } from '../areas.js';
+import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
 
 export interface AnnualFlow {
@@ -29,10 +30,12 @@ export interface MonthlyFlow {
 export interface TradeBatch {
   flows: AnnualFlow[];
   monthly?: MonthlyFlow[];
-  /** HS edition of every code the flows use. */
+  /** HS edition the flows were reported in (every code of the batch is of that edition). */
   hsVersion: number;
+  /** Every country or area the flows name, by the ISO2 (or area) code they use. */
+  countries: Map<string, AreaRef>;
   badRows: BadRow[];
-  unmapped: Map<string, number>;
+  unmapped: NotLoaded;
 }
 
 const EDITIONS: Record<string, number> = { HS92: 1992, HS96: 1996, HS02: 2002, HS07: 2007, HS12: 2012, HS17: 2017, HS22: 2022 };
@@ -45,31 +48,54 @@ export function hsEditionFromName(name: string): number | undefined {
 
 type Records = Array<{ record: string[]; info: { lines: number } }>;
 
+/** UTF-8 text, or Latin-1 when the bytes are not UTF-8 (BACI code lists are written in Latin-1). */
+function decode(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
+const usable = (code: string | undefined) => {
+  const c = (code ?? '').trim().toUpperCase();
+  return c === '' || c === 'N/A' || c === 'NA' ? undefined : c;
+};
+
 /**
- * CEPII BACI: the flows file (`t,i,j,k,v,q`: year, exporter and importer as M49
- * numbers, HS6 code, value in thousand USD, quantity in tonnes, quoted and padded,
- * `NA` when unknown) and the country-code list (M49 → ISO2), given together.
+ * CEPII BACI: the flows file (`t,i,j,k,v,q`: year, exporter and importer as
+ * numeric country codes, HS6 code, value in thousand USD, quantity in tonnes,
+ * quoted and padded, `NA` when unknown) and the country-code list, given together.
  * Values become USD and quantities kg.
+ *
+ * A country code is placed by the release's list when it gives an ISO code, and
+ * otherwise by `mappings/areas.json` (ISO 3166-1 numeric, BACI's own numbers such
+ * as 381 Italy, and XA–XZ codes for areas without an ISO code such as 490 "Other
+ * Asia, nes"): releases change codes between versions (the V202301 flows use 380
+ * for Italy, which the V202201 list names 381). A row whose country cannot be
+ * placed is a bad row.
  */
 export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBatch {
+  const areas = Areas.load();
   const badRows: BadRow[] = [];
-  const unmapped = new Map<string, number>();
-  const m49 = new Map<string, string>();
+  const listed = new Map<number, { iso2?: string; iso3?: string; name: string }>();
   const flowFiles: Array<{ name: string; rows: Records }> = [];
   let hsVersion = opts.hsVersion;
   for (const file of files) {
     const name = path.basename(file);
-    const rows = parse(readFileSync(file), { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, info: true }) as unknown as Records;
+    const rows = parse(decode(readFileSync(file)), { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, info: true }) as unknown as Records;
     const header = (rows[0]?.record ?? []).map((h) => h.toLowerCase());
-    if (header.includes('country_code') && header.includes('iso_2digit_alpha')) {
-      const code = header.indexOf('country_code');
-      const iso2 = header.indexOf('iso_2digit_alpha');
-      const iso3 = header.indexOf('iso_3digit_alpha');
-      // Namibia's ISO2 "NA" is often written as a missing value: fall back on ISO3.
-      const byIso3 = new Map(tradeCountryList().map((c) => [c.iso3, c.iso2]));
+    if (header.includes('country_code') && (header.includes('iso_2digit_alpha') || header.includes('country_iso2'))) {
+      const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
+      const code = col('country_code');
+      const iso2 = col('iso_2digit_alpha', 'country_iso2');
+      const iso3 = col('iso_3digit_alpha', 'country_iso3');
+      const full = col('country_name_full', 'country_name');
+      const short = col('country_name_abbreviation');
       for (const { record } of rows.slice(1)) {
-        const a2 = record[iso2] && record[iso2] !== 'N/A' ? record[iso2]!.toUpperCase() : byIso3.get((record[iso3] ?? '').toUpperCase());
-        if (a2) m49.set(String(Number(record[code])), a2);
+        const n = Number(record[code]);
+        if (!Number.isInteger(n)) continue;
+        listed.set(n, { iso2: usable(record[iso2]), iso3: usable(record[iso3]), name: (record[full] || record[short] || '').trim() });
       }
     } else if (['t', 'i', 'j', 'k', 'v', 'q'].every((c) => header.includes(c))) {
       flowFiles.push({ name, rows });
@@ -78,8 +104,29 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
       throw new Error(`${name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
     }
   }
-  if (m49.size === 0) throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
+  if (listed.size === 0) throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
   if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
+
+  const countries = new Map<string, AreaRef>();
+  const resolved = new Map<string, AreaRef | undefined>();
+  const place = (raw: string | undefined): AreaRef | undefined => {
+    const key = (raw ?? '').trim();
+    if (resolved.has(key)) return resolved.get(key);
+    const n = Number(key);
+    let ref: AreaRef | undefined;
+    if (key !== '' && Number.isInteger(n)) {
+      const entry = listed.get(n);
+      // The list's ISO3 first: its ISO2 column is sometimes empty (Namibia, "NA") or not ISO (FQ for TF).
+      ref = areas.iso(entry?.iso3) ?? areas.iso(entry?.iso2);
+      // A former country the list still names by its withdrawn code (AN, CS …), when the shipped table does not.
+      if (!ref && entry?.iso2 && /^[A-Z]{2}$/.test(entry.iso2) && !areas.numeric(n)) ref = { iso2: entry.iso2, iso3: entry.iso3 ?? null, name: entry.name || entry.iso2, region: null };
+      ref ??= areas.numeric(n);
+    }
+    resolved.set(key, ref);
+    if (ref && !countries.has(ref.iso2)) countries.set(ref.iso2, ref);
+    return ref;
+  };
+
   const flows: AnnualFlow[] = [];
   for (const { name, rows } of flowFiles) {
     const h = rows[0]!.record.map((x) => x.toLowerCase());
@@ -92,11 +139,12 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
         bad(`year "${record[t]}" is not a year`);
         continue;
       }
-      const exporter = m49.get(String(Number(record[i])));
-      const importer = m49.get(String(Number(record[j])));
+      const exporter = place(record[i]);
+      const importer = place(record[j]);
       if (!exporter || !importer) {
-        const code = exporter ? record[j] : record[i];
-        unmapped.set(`country M49 ${code}`, (unmapped.get(`country M49 ${code}`) ?? 0) + 1);
+        const [side, code] = exporter ? ['importer', record[j]] : ['exporter', record[i]];
+        const entry = listed.get(Number(code));
+        bad(`${side} "${code}"${entry?.name ? ` (${entry.name})` : ''} has no ISO code in the country list and none in mappings/areas.json`);
         continue;
       }
       const hs = (record[k] ?? '').padStart(6, '0');
@@ -115,8 +163,8 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
         bad(`quantity "${rawQ}" is not a number of tonnes`);
         continue;
       }
-      flows.push({ exporter, importer, hs6: Number(hs), year, value: Math.round(value * 1000), qty: tonnes === null ? null : Math.round(tonnes * 1000) });
+      flows.push({ exporter: exporter.iso2, importer: importer.iso2, hs6: Number(hs), year, value: Math.round(value * 1000), qty: tonnes === null ? null : Math.round(tonnes * 1000) });
     }
   }
-  return { flows, hsVersion, badRows, unmapped };
+  return { flows, hsVersion, countries, badRows, unmapped: new NotLoaded() };
 }

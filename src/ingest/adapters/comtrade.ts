@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tradeCountryList } from '../../trade/reference.js';
+import { Areas, type AreaRef } from '../areas.js';
+import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
 import type { AnnualFlow, MonthlyFlow, TradeBatch } from './baci.js';
+import { editionOfComtradeCode } from './hs.js';
 
 interface Declaration {
   exporter: string;
@@ -20,13 +22,26 @@ interface Declaration {
  * reporter is the importer, CIF). Monthly records keep both sides (for `method`);
  * annual ones are reconciled as the sample's are: the importer's where it exists.
  * Only HS6 commodity codes are trade of a product: `TOTAL` and 2/4-digit aggregates
- * are reported, not loaded; so are partners that are not countries (`W00` World).
+ * are reported, not loaded; so are partners that sum others (`W00` World). Areas
+ * without an ISO code (490 "Other Asia, nes", Bunkers …) are placed by their numeric
+ * code (`mappings/areas.json`). The HS edition is the records' `classificationCode`
+ * (one per batch) unless `hsVersion` is given; HS 2022 when the records omit it.
  */
-export function readComtrade(files: string[], hsVersion: number): TradeBatch {
-  const byIso3 = new Map(tradeCountryList().map((c) => [c.iso3, c.iso2]));
+export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
+  const areas = Areas.load();
   const badRows: BadRow[] = [];
-  const unmapped = new Map<string, number>();
-  const miss = (what: string) => unmapped.set(what, (unmapped.get(what) ?? 0) + 1);
+  const unmapped = new NotLoaded();
+  const countries = new Map<string, AreaRef>();
+  const editions = new Map<number, number>();
+  /** A reporter or partner by ISO3, else by its numeric code; a string when it is an aggregate. */
+  const place = (iso: unknown, code: unknown): AreaRef | string | undefined => {
+    const n = code === null || code === undefined || code === '' ? NaN : Number(code);
+    const aggregate = Number.isInteger(n) ? areas.aggregate(n) : undefined;
+    if (aggregate !== undefined || iso === 'W00') return aggregate ?? 'World';
+    const ref = areas.iso(typeof iso === 'string' ? iso : undefined) ?? (Number.isInteger(n) ? areas.numeric(n) : undefined);
+    if (ref && !countries.has(ref.iso2)) countries.set(ref.iso2, ref);
+    return ref;
+  };
   const annual = new Map<string, Declaration & { year: number }>();
   const monthly = new Map<string, MonthlyFlow>();
   for (const file of files) {
@@ -40,13 +55,19 @@ export function readComtrade(files: string[], hsVersion: number): TradeBatch {
       const line = i + 1;
       const bad = (reason: string) => badRows.push({ file: name, line, reason });
       const cmd = String(r.cmdCode ?? '');
-      if (!/^\d{6}$/.test(cmd)) return miss(`commodity ${cmd} (not an HS6 code)`);
-      const reporter = byIso3.get(String(r.reporterISO ?? ''));
-      const partner = byIso3.get(String(r.partnerISO ?? ''));
-      if (!reporter) return miss(`reporter ${r.reporterISO}`);
-      if (!partner) return miss(`partner ${r.partnerISO}`);
+      if (!/^\d{6}$/.test(cmd)) return unmapped.add('commodity', cmd, r.cmdDesc);
+      const reporterRef = place(r.reporterISO, r.reporterCode);
+      const partnerRef = place(r.partnerISO, r.partnerCode);
+      if (typeof reporterRef === 'string') return unmapped.add('aggregate', String(r.reporterISO ?? r.reporterCode), r.reporterDesc ?? reporterRef);
+      if (typeof partnerRef === 'string') return unmapped.add('aggregate', String(r.partnerISO ?? r.partnerCode), r.partnerDesc ?? partnerRef);
+      if (!reporterRef) return bad(`reporter ${r.reporterISO ?? ''} (${r.reporterCode ?? 'no code'}${r.reporterDesc ? `, ${r.reporterDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`);
+      if (!partnerRef) return bad(`partner ${r.partnerISO ?? ''} (${r.partnerCode ?? 'no code'}${r.partnerDesc ? `, ${r.partnerDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`);
+      const reporter = reporterRef.iso2;
+      const partner = partnerRef.iso2;
       const flow = String(r.flowCode ?? '');
-      if (flow !== 'X' && flow !== 'M') return miss(`flow ${flow}`);
+      if (flow !== 'X' && flow !== 'M') return unmapped.add('flow', flow, r.flowDesc);
+      const edition = editionOfComtradeCode(r.classificationCode);
+      if (edition) editions.set(edition, (editions.get(edition) ?? 0) + 1);
       const value = Number(r.primaryValue);
       if (!Number.isFinite(value) || value < 0) return bad(`primaryValue "${r.primaryValue}" is not a USD value`);
       const qty = r.netWgt === null || r.netWgt === undefined || r.netWgt === '' ? null : Number(r.netWgt);
@@ -73,5 +94,10 @@ export function readComtrade(files: string[], hsVersion: number): TradeBatch {
     });
   }
   const flows: AnnualFlow[] = [...annual.values()].map((d) => ({ exporter: d.exporter, importer: d.importer, hs6: d.hs6, year: d.year, value: d.value, qty: d.qty }));
-  return { flows, monthly: [...monthly.values()], hsVersion, badRows, unmapped };
+  // One edition per batch: flows keep the edition they were reported in.
+  if (hsVersion === undefined && editions.size > 1) {
+    throw new Error(`the records are in several HS editions (${[...editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ')}): load each edition separately`);
+  }
+  const edition = hsVersion ?? [...editions.keys()][0] ?? 2022;
+  return { flows, monthly: [...monthly.values()], hsVersion: edition, countries, badRows, unmapped };
 }

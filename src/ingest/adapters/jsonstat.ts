@@ -39,7 +39,7 @@ export function readJsonStat(files: string[], mapping: SourceMapping): Economics
       const code = ids.filter((id) => !rule || (id !== rule.country_dimension && id !== rule.time_dimension)).map((id) => `${id}=${coords[id]}`).join('.');
       c.add({
         file: name, line: i + 1, code, kpi_id: rule?.kpi_id, frequency: rule?.frequency,
-        country: rule ? coords[rule.country_dimension]! : '', period: rule?.time_dimension ? coords[rule.time_dimension]! : '',
+        country: rule ? coords[rule.country_dimension]! : '', countryName: rule ? doc.dimension[rule.country_dimension]?.category?.label?.[coords[rule.country_dimension]!] : undefined, period: rule?.time_dimension ? coords[rule.time_dimension]! : '',
         value: valueAt(i), status: statusAt(i),
       });
     }

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DEFAULT_SAMPLE_SCALE, ensureDataset } from '../src/sample/index.js';
+import { TEST_AS_OF, startTestServer, type TestServer } from './helpers/server.js';
+
+/**
+ * The sample a new user gets (default scale), tried as they would: who trades what
+ * should look like real trade.
+ */
+describe('default trade sample: who exports and imports what', () => {
+  let s: TestServer;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-sample-'));
+    await ensureDataset(dataDir, { seed: 20240101, asOf: TEST_AS_OF, scale: DEFAULT_SAMPLE_SCALE });
+    s = await startTestServer({ dataDir });
+  });
+  after(async () => {
+    await s?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const data = async (p: string) => {
+    const r = await s.get(p);
+    assert.equal(r.status, 200, `${p}: ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  const markets = async (chapter: string) => {
+    const m = await data(`/v1/trade/products/${chapter}/markets?from=2024&to=2024&limit=10`);
+    return { exporters: m.top_exporters.map((g: any) => g.exporter) as string[], importers: m.top_importers.map((g: any) => g.importer) as string[] };
+  };
+
+  it('US imports from China are led by machinery, electronics, furniture, toys and clothing', async () => {
+    const rows = await data('/v1/trade?reporter=US&partner=CN&flow=import&from=2024&to=2024&limit=10000');
+    const byChapter = new Map<string, number>();
+    for (const r of rows) byChapter.set(r.hs6.slice(0, 2), (byChapter.get(r.hs6.slice(0, 2)) ?? 0) + r.value_usd);
+    const ranked = [...byChapter].sort((a, b) => b[1] - a[1]);
+    const manufactures = new Set(['84', '85', '94', '95', '61', '62', '63']);
+    assert.ok(ranked.slice(0, 3).every(([ch]) => manufactures.has(ch)), JSON.stringify(ranked.slice(0, 5)));
+    const total = ranked.reduce((t, [, v]) => t + v, 0);
+    const share = ranked.filter(([ch]) => manufactures.has(ch)).reduce((t, [, v]) => t + v, 0) / total;
+    assert.ok(share > 0.5, `share of 84/85/94/95/61-63: ${share}`);
+    // Gold, fuels, ores and cereals are not what the US buys from China.
+    for (const ch of ['71', '27', '26', '10', '09']) assert.ok(!ranked.slice(0, 5).some(([c]) => c === ch), `chapter ${ch} in ${JSON.stringify(ranked.slice(0, 5))}`);
+  });
+
+  it('cars: the US imports most, China does not lead; Germany and Japan export most', async () => {
+    const m = await markets('87');
+    assert.equal(m.importers[0], 'US');
+    assert.ok(!m.importers.slice(0, 3).includes('CN'), m.importers.join());
+    assert.ok(m.exporters.slice(0, 3).includes('DE') && m.exporters.slice(0, 3).includes('JP'), m.exporters.join());
+  });
+
+  it('fuels, ores and soybeans: China imports most; oil, ore and soybean countries export', async () => {
+    const fuels = await markets('27');
+    assert.equal(fuels.importers[0], 'CN');
+    assert.ok(fuels.exporters.slice(0, 5).includes('SA') && fuels.exporters.slice(0, 5).includes('RU'), fuels.exporters.join());
+    const ores = await markets('26');
+    assert.equal(ores.importers[0], 'CN');
+    assert.ok(ores.exporters.slice(0, 3).includes('AU'), ores.exporters.join());
+    const oilseeds = await markets('12');
+    assert.equal(oilseeds.importers[0], 'CN');
+    assert.equal(oilseeds.exporters[0], 'BR');
+  });
+
+  it('pharmaceuticals come from Switzerland, Germany and Ireland', async () => {
+    const m = await markets('30');
+    for (const c of ['CH', 'DE', 'IE']) assert.ok(m.exporters.slice(0, 4).includes(c), `${c} in ${m.exporters.join()}`);
+  });
+
+  it("a country's exports follow what it specialises in", async () => {
+    const chapters = async (cid: string) => {
+      const products = await data(`/v1/trade/countries/${cid}/products?flow=export&from=2024&to=2024&limit=500`);
+      const byChapter = new Map<string, number>();
+      for (const g of products) byChapter.set(g.hs6.slice(0, 2), (byChapter.get(g.hs6.slice(0, 2)) ?? 0) + g.value_usd);
+      return [...byChapter].sort((a, b) => b[1] - a[1]).map(([ch]) => ch);
+    };
+    assert.deepEqual((await chapters('CN')).slice(0, 2).sort(), ['84', '85']);
+    assert.ok((await chapters('DE')).slice(0, 2).includes('87'));
+    assert.deepEqual((await chapters('AU')).slice(0, 2).sort(), ['26', '27']);
+    assert.deepEqual((await chapters('CH')).slice(0, 2).sort(), ['30', '71']);
+    for (const fuels of ['NO', 'SA', 'RU']) assert.equal((await chapters(fuels))[0], '27', fuels);
+  });
+});
