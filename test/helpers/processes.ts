@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { ensureDataset } from '../../src/sample/index.js';
-import { TEST_AS_OF, TEST_SCALE } from './server.js';
+import { provideSample } from './sample.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -25,7 +24,7 @@ export async function freePort(): Promise<number> {
 /** A DATA_DIR holding a small sample snapshot, built once per caller. */
 export async function sampleDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'econtrade-access-'));
-  await ensureDataset(dir, { seed: 20240101, asOf: TEST_AS_OF, scale: TEST_SCALE });
+  await provideSample(dir);
   return dir;
 }
 

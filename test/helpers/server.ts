@@ -4,14 +4,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.js';
 import { bootstrapKeyStore } from '../../src/access/keys.js';
-import { ensureDataset } from '../../src/sample/index.js';
+import { provideSample } from './sample.js';
 import { SnapshotStore } from '../../src/store/snapshot.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef';
-/** Fixed as-of date so every run sees the same sample numbers. */
-export const TEST_AS_OF = '2026-06-15';
-/** A small trade sample keeps each test file's build to a few seconds. */
-export const TEST_SCALE = 0.003;
+export { TEST_AS_OF, TEST_SCALE } from './sample.js';
 
 export interface TestServer {
   url: string;
@@ -33,7 +30,7 @@ export interface TestServerOptions {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
-  await ensureDataset(dataDir, { seed: 20240101, asOf: TEST_AS_OF, scale: TEST_SCALE });
+  await provideSample(dataDir);
   const store = new SnapshotStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
   await store.start();
   const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent', queryTimeoutMs: opts.queryTimeoutMs });

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureDataset } from '../../src/sample/index.js';
+
+/** Fixed as-of date so every run sees the same sample numbers. */
+export const TEST_AS_OF = '2026-06-15';
+/** A small trade sample keeps the one build of a run to a few seconds. */
+export const TEST_SCALE = 0.003;
+const TEST_SEED = 20240101;
+
+const CACHE_ROOT = path.join(tmpdir(), 'econtrade-test-sample');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** The cache key: the sample parameters and every source file, so a code change never reuses a stale build. */
+function cacheKey(): string {
+  const hash = createHash('sha256').update(JSON.stringify([TEST_SEED, TEST_AS_OF, TEST_SCALE]));
+  for (const file of sourceFiles(path.resolve('src')).sort()) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The test sample, built once per code version and shared read-only by every test file. */
+async function cachedSample(): Promise<string> {
+  const dir = path.join(CACHE_ROOT, cacheKey());
+  if (existsSync(path.join(dir, 'CURRENT'))) return dir;
+  mkdirSync(CACHE_ROOT, { recursive: true });
+  for (const old of readdirSync(CACHE_ROOT)) rmSync(path.join(CACHE_ROOT, old), { recursive: true, force: true });
+  const building = `${dir}.${process.pid}.tmp`;
+  await ensureDataset(building, { seed: TEST_SEED, asOf: TEST_AS_OF, scale: TEST_SCALE });
+  renameSync(building, dir);
+  return dir;
+}
+
+/**
+ * Gives `dataDir` the test sample as its serving snapshot, unless it already has
+ * one. The snapshot's files are hard links to the shared build: published snapshot
+ * files are never written again (servers open them read-only, ingests write new
+ * files), so every test owns its DATA_DIR while the sample is built once.
+ */
+export async function provideSample(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'CURRENT'))) return;
+  const cache = await cachedSample();
+  const name = readFileSync(path.join(cache, 'CURRENT'), 'utf8').trim();
+  const from = path.join(cache, 'snapshots', name);
+  const to = path.join(dataDir, 'snapshots', name);
+  mkdirSync(to, { recursive: true });
+  for (const file of readdirSync(from)) if (!file.startsWith('.')) linkSync(path.join(from, file), path.join(to, file));
+  writeFileSync(path.join(dataDir, 'CURRENT'), `${name}\n`);
+}
