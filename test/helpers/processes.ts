@@ -55,7 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     } catch {
       /* not listening yet */
     }
-    if (Date.now() - started > 60_000) throw new Error(`server did not start: ${out}`);
+    if (Date.now() - started > 180_000) throw new Error(`server did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ERRORS } from '../src/errors.js';
+
+/** Docs a test keeps honest: every setting and every error code is documented, and every code is used. */
+const readme = readFileSync('README.md', 'utf8');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? sources(full) : full.endsWith('.ts') && !full.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('documentation', () => {
+  it('documents every environment setting in the README settings table', () => {
+    const settings = readFileSync('src/settings.ts', 'utf8');
+    const names = [...new Set([...settings.matchAll(/'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|PORT|HOST)'/g)].map((m) => m[1]!))];
+    assert.ok(names.length >= 15, `found ${names.length} settings`);
+    const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('\n## ', readme.indexOf('## Settings') + 1));
+    const missing = names.filter((n) => !table.includes(`\`${n}\``));
+    assert.deepEqual(missing, [], 'settings read in src/settings.ts but not in the README settings table');
+  });
+
+  it('raises or maps every error code of the registry somewhere in the service', () => {
+    const code = sources('src')
+      .filter((f) => !f.endsWith(path.join('src', 'errors.ts')))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(ERRORS).filter((c) => !code.includes(`'${c}'`));
+    assert.deepEqual(unused, []);
+  });
+});
