@@ -38,8 +38,15 @@ export function snapshotsDir(dataDir: string): string {
   return path.join(dataDir, 'snapshots');
 }
 
+let lastNameMs = 0;
+
+/**
+ * A name that sorts by creation time: the clean-up tells old from new by name, so
+ * two snapshots created in the same millisecond by one process get distinct times.
+ */
 export function newSnapshotName(): string {
-  return `${new Date().toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
+  lastNameMs = Math.max(Date.now(), lastNameMs + 1);
+  return `${new Date(lastNameMs).toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
 }
 
 export async function readCurrentName(dataDir: string): Promise<string | undefined> {
