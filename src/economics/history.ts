@@ -1,8 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import type { Series } from './catalogue.js';
 import { decodeCursor, encodeCursor, queryFingerprint, type CursorPosition } from './cursor.js';
-import type { Transform } from './schemas.js';
-import { applyTransform, type RawPoint } from './transforms.js';
+import { applyTransform, type RawPoint, type Transform } from './transforms.js';
 
 export const HISTORY_PAGE_SIZE = 1000;
 /** Raw observations fetched per round trip while filling a page. */

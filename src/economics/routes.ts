@@ -10,8 +10,9 @@ import { parseDateRange, parseDateTime } from './dates.js';
 import { historyPage } from './history.js';
 import {
   CountrySchema, HistoryPointSchema, HistoryQuery, IndicatorSchema, LatestQuery, LatestValueSchema,
-  SearchQuery, SearchResultSchema, UpdateItemSchema, UpdatesQuery, type Transform,
+  SearchQuery, SearchResultSchema, UpdateItemSchema, UpdatesQuery,
 } from './schemas.js';
+import type { Transform } from './transforms.js';
 import { SearchIndex } from './search.js';
 
 const TAGS = ['economics'];

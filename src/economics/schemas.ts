@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../http/schemas.js';
 import { FREQUENCIES, INDICATOR_GROUPS } from './catalogue.js';
+import { TRANSFORMS } from './transforms.js';
 
 const DateString = Type.String({ format: 'date' });
 const DateTimeString = Type.String({ format: 'date-time' });
@@ -95,8 +96,6 @@ export const LatestQuery = Type.Object({
   group: Type.Optional(Type.String({ description: `indicator group: ${INDICATOR_GROUPS.join(', ')}` })),
 });
 
-export const TRANSFORMS = ['none', 'yoy', 'mom', 'log_diff', '3mma'] as const;
-export type Transform = (typeof TRANSFORMS)[number];
 
 export const HistoryQuery = Type.Object({
   country: CountryParam,

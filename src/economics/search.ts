@@ -1,4 +1,5 @@
 import type { Country, EconomicsCatalogue, Indicator, Series } from './catalogue.js';
+import { normalizeText } from '../text.js';
 
 export interface SearchResult {
   type: 'country' | 'indicator' | 'series';
@@ -15,17 +16,6 @@ export interface SearchResult {
 
 /** Match quality: exact beats prefix beats substring; 0 = no match. */
 type Tier = 0 | 1 | 2 | 3;
-
-/** Lower case, accents removed, separators (`-`, `_`, `.`, `,`) read as spaces. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[-_.,/()]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 function tierOf(fields: string[], q: string): Tier {
   let best: Tier = 0;

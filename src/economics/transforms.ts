@@ -1,5 +1,7 @@
 import type { Frequency } from './catalogue.js';
-import type { Transform } from './schemas.js';
+
+export const TRANSFORMS = ['none', 'yoy', 'mom', 'log_diff', '3mma'] as const;
+export type Transform = (typeof TRANSFORMS)[number];
 
 export interface RawPoint {
   date: string;

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import { API_ERROR_RESPONSES, allowOnlyGet, durationMs, onSnapshot } from '../http/routes.js';
 import { tradeBody } from '../http/schemas.js';
 import type { Snapshot, SnapshotStore } from '../store/snapshot.js';
-import { normalizeText } from '../economics/search.js';
+import { normalizeText } from '../text.js';
 import { EU_GROUP, codeRange, formatHs6, monthDate, type TradeCatalogue } from './catalogue.js';
 import { orient, type Flow, type TradeFilter } from './filter.js';
 import { TradeInput } from './params.js';
