@@ -93,6 +93,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // an unknown parameter is refused rather than silently ignored.
   app.addHook('onRoute', (route) => {
     if (route.config?.access !== 'key') return;
+    // The cost is declared with the operation; one without it must not be served unmetered.
+    if (!Number.isInteger(route.config.cost) || route.config.cost! < 1) throw new Error(`operation ${route.url} declares no credit cost`);
     route.schema = { ...route.schema, querystring: route.schema?.querystring ?? Type.Object({}) };
   });
 

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { buildApp } from '../src/app.js';
+import { bootstrapKeyStore } from '../src/access/keys.js';
 import { ERRORS } from '../src/errors.js';
+import { SnapshotStore } from '../src/store/snapshot.js';
 
-/** Docs a test keeps honest: every setting and every error code is documented, and every code is used. */
+/** Docs a test keeps honest: every setting and error code documented, every code used, every operation costed. */
 const readme = readFileSync('README.md', 'utf8');
 
 function sources(dir: string): string[] {
@@ -31,5 +35,17 @@ describe('documentation', () => {
       .join('\n');
     const unused = Object.keys(ERRORS).filter((c) => !code.includes(`'${c}'`));
     assert.deepEqual(unused, []);
+  });
+
+  it('refuses an operation that declares no credit cost', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-costs-'));
+    const app = await buildApp({ store: new SnapshotStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 }), keyStore: bootstrapKeyStore('k'), gatewaySecret: undefined, logLevel: 'silent' });
+    try {
+      assert.throws(() => app.get('/v1/uncosted', { config: { access: 'key' } }, async () => ({})), /declares no credit cost/);
+      assert.doesNotThrow(() => app.get('/v1/costed', { config: { access: 'key', cost: 1 } }, async () => ({})));
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -80,21 +80,22 @@ export function registerEconomicsRoutes(app: FastifyInstance, store: SnapshotSto
     allowOnlyGet(app, url);
     return url;
   };
-  const config = { access: 'key' as const, cost: 1 };
+  /** An API operation and the credits a 200 answer of it consumes. */
+  const config = (cost: number) => ({ access: 'key' as const, cost });
 
   app.get(route('/v1/countries'), {
     schema: { summary: 'Every country and aggregate, sorted by country_id', tags: TAGS, response: { 200: economicsBody(Type.Array(CountrySchema)), ...API_ERROR_RESPONSES } },
-    config,
+    config: config(1),
   }, onSnapshot(store, (req, snap) => ({ data: snap.economics.countries, request_id: req.id })));
 
   app.get(route('/v1/indicators'), {
     schema: { summary: 'Every indicator, sorted by kpi_id', tags: TAGS, response: { 200: economicsBody(Type.Array(IndicatorSchema)), ...API_ERROR_RESPONSES } },
-    config,
+    config: config(1),
   }, onSnapshot(store, (req, snap) => ({ data: snap.economics.indicators, request_id: req.id })));
 
   app.get(route('/v1/latest'), {
     schema: { summary: 'Latest value of each matching series, sorted by country_id then kpi_id', tags: TAGS, querystring: LatestQuery, response: { 200: economicsBody(Type.Array(LatestValueSchema)), ...API_ERROR_RESPONSES } },
-    config,
+    config: config(1),
   }, onSnapshot(store, (req: FastifyRequest<{ Querystring: { country?: string; indicator?: string; group?: string } }>, snap) => {
     const cat = snap.economics;
     const resolve = seriesFilter(cat, req.query);
@@ -115,7 +116,7 @@ export function registerEconomicsRoutes(app: FastifyInstance, store: SnapshotSto
       querystring: HistoryQuery,
       response: { 200: Type.Object({ data: Type.Array(HistoryPointSchema), next_cursor: Type.Union([Type.String(), Type.Null()]), request_id: Type.String({ format: 'uuid' }) }), ...API_ERROR_RESPONSES },
     },
-    config,
+    config: config(2),
   }, onSnapshot(store, async (req: FastifyRequest<{ Querystring: { country?: string; indicator?: string; from?: string; to?: string; transform: Transform; cursor?: string } }>, snap) => {
     const q = req.query;
     const resolve = seriesFilter(snap.economics, q);
@@ -134,7 +135,7 @@ export function registerEconomicsRoutes(app: FastifyInstance, store: SnapshotSto
 
   app.get(route('/v1/search'), {
     schema: { summary: 'Countries, indicators and series matching free text, best first', tags: TAGS, querystring: SearchQuery, response: { 200: economicsBody(Type.Array(SearchResultSchema)), ...API_ERROR_RESPONSES } },
-    config,
+    config: config(1),
   }, onSnapshot(store, (req: FastifyRequest<{ Querystring: { q: string; limit: number } }>, snap) => {
     const q = req.query.q.trim();
     return { data: searchIndexOf(snap.economics).search(q, req.query.limit), request_id: req.id };
@@ -142,7 +143,7 @@ export function registerEconomicsRoutes(app: FastifyInstance, store: SnapshotSto
 
   app.get(route('/v1/updates'), {
     schema: { summary: 'Series whose data changed after `since`, sorted by last_update then series_id', tags: TAGS, querystring: UpdatesQuery, response: { 200: economicsBody(Type.Array(UpdateItemSchema)), ...API_ERROR_RESPONSES } },
-    config,
+    config: config(1),
   }, onSnapshot(store, (req: FastifyRequest<{ Querystring: { since: string; country?: string } }>, snap) => {
     const cat = snap.economics;
     const resolve = seriesFilter(cat, { country: req.query.country });

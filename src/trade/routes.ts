@@ -34,11 +34,10 @@ function grouped(cat: TradeCatalogue, key: GroupKey | 'month', keyValue: number,
 const groupedRow = (cat: TradeCatalogue, key: GroupKey, r: AggregateRow) => grouped(cat, key, r[key]!, r);
 
 export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore): void {
-  const config = { access: 'key' as const, cost: 1 };
   const op = <Q extends TSchema | undefined, P extends TSchema | undefined>(
     url: string,
     summary: string,
-    schemas: { querystring?: Q; params?: P; data: TSchema; plainSerializer?: boolean },
+    schemas: { cost: number; querystring?: Q; params?: P; data: TSchema; plainSerializer?: boolean },
     handler: (req: FastifyRequest, cat: TradeCatalogue, snap: Snapshot, reply: FastifyReply) => Promise<unknown> | unknown,
   ) => {
     allowOnlyGet(app, url);
@@ -50,7 +49,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
         ...(schemas.params ? { params: schemas.params } : {}),
         response: { 200: tradeBody(schemas.data), ...API_ERROR_RESPONSES },
       },
-      config,
+      config: { access: 'key', cost: schemas.cost },
       // A union response (monthly rows or grouped points) makes the schema serializer
       // test every item against each branch; plain JSON is much faster there.
       ...(schemas.plainSerializer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
@@ -76,7 +75,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
 
   const productPath = (pid: string, input: TradeInput) => input.products(pid, 'pid', 'path');
 
-  op('/v1/trade', 'Annual observations (exporter, importer, product, year)', { querystring: S.TradeQuery, data: Type.Array(S.TradeObservationSchema) }, async (req, cat, snap) => {
+  op('/v1/trade', 'Annual observations (exporter, importer, product, year)', { cost: 2, querystring: S.TradeQuery, data: Type.Array(S.TradeObservationSchema) }, async (req, cat, snap) => {
     const query = q(req);
     const rows = await annualObservations(snap.db, annualFilter(cat, query), query.limit!);
     return rows.map((r) => ({
@@ -85,7 +84,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     }));
   });
 
-  op('/v1/trade/summary', 'Totals, growth, unit value, top partners and concentration', { querystring: S.SummaryQuery, data: S.TradeSummarySchema }, async (req, cat, snap) => {
+  op('/v1/trade/summary', 'Totals, growth, unit value, top partners and concentration', { cost: 2, querystring: S.SummaryQuery, data: S.TradeSummarySchema }, async (req, cat, snap) => {
     const rows = await annualAggregate(snap.db, annualFilter(cat, q(req)), ['year', 'partner']);
     if (rows.length === 0) {
       return { trade_value: null, quantity: null, growth: null, unit_value: null, top_partners: [], partner_concentration: null, periods: [] };
@@ -123,7 +122,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     };
   });
 
-  op('/v1/trade/monthly', 'Monthly flows by exporter, importer and product, by declaring side', { querystring: S.MonthlyQuery, data: Type.Union([Type.Array(S.MonthlyObservationSchema), Type.Array(S.GroupedPointSchema)]), plainSerializer: true }, async (req, cat, snap) => {
+  op('/v1/trade/monthly', 'Monthly flows by exporter, importer and product, by declaring side', { cost: 3, querystring: S.MonthlyQuery, data: Type.Union([Type.Array(S.MonthlyObservationSchema), Type.Array(S.GroupedPointSchema)]), plainSerializer: true }, async (req, cat, snap) => {
     const query = q(req);
     const input = new TradeInput(cat);
     const exporters = input.countries(query.exporter, 'exporter');
@@ -145,9 +144,9 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     }));
   });
 
-  op('/v1/trade/coverage', 'Years and months of data of each reporting country', { data: Type.Array(S.CoverageRowSchema) }, (_req, cat) => cat.coverage);
+  op('/v1/trade/coverage', 'Years and months of data of each reporting country', { cost: 1, data: Type.Array(S.CoverageRowSchema) }, (_req, cat) => cat.coverage);
 
-  op('/v1/trade/products', 'HS6 products by code prefix or name', { querystring: S.SearchQuery, data: Type.Array(S.ProductRowSchema) }, (req, cat) => {
+  op('/v1/trade/products', 'HS6 products by code prefix or name', { cost: 1, querystring: S.SearchQuery, data: Type.Array(S.ProductRowSchema) }, (req, cat) => {
     const query = q(req);
     const text = query.q!.trim();
     const code = /^(?:hs:)?(\d{1,6})$/i.exec(text);
@@ -167,7 +166,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     return matches.slice(0, query.limit!).map((p) => ({ hs6: p.code, hs_version: p.hs_version, name: p.name }));
   });
 
-  op('/v1/trade/products/:pid', 'The HS6 codes under a product code', { params: S.ProductParams, data: S.ProductDetailSchema }, (req, cat) => {
+  op('/v1/trade/products/:pid', 'The HS6 codes under a product code', { cost: 1, params: S.ProductParams, data: S.ProductDetailSchema }, (req, cat) => {
     const input = new TradeInput(cat);
     const product = productPath(p(req).pid!, input);
     input.resolve();
@@ -178,14 +177,14 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     };
   });
 
-  op('/v1/trade/products/:pid/history', 'Annual trade of a product', { params: S.ProductParams, querystring: S.ProductHistoryQuery, data: Type.Array(S.GroupedPointSchema) }, async (req, cat, snap) => {
+  op('/v1/trade/products/:pid/history', 'Annual trade of a product', { cost: 1, params: S.ProductParams, querystring: S.ProductHistoryQuery, data: Type.Array(S.GroupedPointSchema) }, async (req, cat, snap) => {
     const input = new TradeInput(cat);
     const filter = annualFilter(cat, q(req), input, productPath(p(req).pid!, input));
     const rows = await annualAggregate(snap.db, filter, ['year'], { orderBy: 'key' });
     return rows.map((r) => groupedRow(cat, 'year', r));
   });
 
-  op('/v1/trade/products/:pid/markets', 'Largest exporters and importers of a product', { params: S.ProductParams, querystring: S.MarketsQuery, data: S.MarketsSchema }, async (req, cat, snap) => {
+  op('/v1/trade/products/:pid/markets', 'Largest exporters and importers of a product', { cost: 2, params: S.ProductParams, querystring: S.MarketsQuery, data: S.MarketsSchema }, async (req, cat, snap) => {
     const query = q(req);
     const input = new TradeInput(cat);
     const product = productPath(p(req).pid!, input);
@@ -199,7 +198,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     return { top_exporters: exp.map((r) => groupedRow(cat, 'exporter', r)), top_importers: imp.map((r) => groupedRow(cat, 'importer', r)) };
   });
 
-  op('/v1/trade/countries', 'Countries by name, ISO2 or ISO3', { querystring: S.SearchQuery, data: Type.Array(S.CountryRowSchema) }, (req, cat) => {
+  op('/v1/trade/countries', 'Countries by name, ISO2 or ISO3', { cost: 1, querystring: S.SearchQuery, data: Type.Array(S.CountryRowSchema) }, (req, cat) => {
     const query = q(req);
     // Text without letters or digits (`---`) is a valid query, matched as written.
     const raw = query.q!.trim().toLowerCase();
@@ -228,7 +227,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
 
   const countryPath = (req: FastifyRequest, input: TradeInput) => input.countries(p(req).cid, 'cid', 'path');
 
-  op('/v1/trade/countries/:cid', 'A country (or the EU group) and its region', { params: S.CountryParams, data: S.CountryDetailSchema }, (req, cat) => {
+  op('/v1/trade/countries/:cid', 'A country (or the EU group) and its region', { cost: 1, params: S.CountryParams, data: S.CountryDetailSchema }, (req, cat) => {
     const input = new TradeInput(cat);
     countryPath(req, input);
     input.resolve();
@@ -248,7 +247,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
   });
 
   for (const flow of ['imports', 'exports'] as const) {
-    op(`/v1/trade/countries/:cid/${flow}`, `Annual ${flow} of a country`, { params: S.CountryParams, querystring: S.CountryFlowQuery, data: Type.Array(S.GroupedPointSchema) }, async (req, cat, snap) => {
+    op(`/v1/trade/countries/:cid/${flow}`, `Annual ${flow} of a country`, { cost: 1, params: S.CountryParams, querystring: S.CountryFlowQuery, data: Type.Array(S.GroupedPointSchema) }, async (req, cat, snap) => {
       const query = q(req);
       const input = new TradeInput(cat);
       const country = countryPath(req, input);
@@ -275,6 +274,6 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
     const rows = await annualAggregate(snap.db, { terms, products: products.value, ...years }, [key], { orderBy: 'value', limit: query.limit });
     return rows.map((r) => groupedRow(cat, key, r));
   };
-  op('/v1/trade/countries/:cid/partners', 'Partners of a country ranked by trade value', { params: S.CountryParams, querystring: S.PartnersQuery, data: Type.Array(S.GroupedPointSchema) }, rankedBy('partner'));
-  op('/v1/trade/countries/:cid/products', 'Products of a country ranked by trade value', { params: S.CountryParams, querystring: S.CountryProductsQuery, data: Type.Array(S.GroupedPointSchema) }, rankedBy('hs6'));
+  op('/v1/trade/countries/:cid/partners', 'Partners of a country ranked by trade value', { cost: 1, params: S.CountryParams, querystring: S.PartnersQuery, data: Type.Array(S.GroupedPointSchema) }, rankedBy('partner'));
+  op('/v1/trade/countries/:cid/products', 'Products of a country ranked by trade value', { cost: 1, params: S.CountryParams, querystring: S.CountryProductsQuery, data: Type.Array(S.GroupedPointSchema) }, rankedBy('hs6'));
 }

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { costOf } from '../costs.js';
 import { creditPeriod, type ApiKeyRecord } from '../keys.js';
 
 /** One paid call, as the usage ledger records it. */
@@ -41,7 +40,7 @@ export function quotaCheck(ledger: CreditLedger) {
       keyId: key.id,
       period: creditPeriod(),
       operation: request.routeOptions.url ?? request.url,
-      credits: costOf(request.routeOptions.url),
+      credits: request.routeOptions.config.cost ?? 0,
     };
     request.metering = { key, entry, reserved: false };
     if (key.quota === null) return;
