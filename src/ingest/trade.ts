@@ -11,6 +11,7 @@ import type { NomenclatureProduct } from './adapters/hs.js';
 import type { AreaRef } from './areas.js';
 import { IngestError, carryOverUnchanged, ensureEconomics } from './economics.js';
 import type { BadRow, Provenance } from './types.js';
+import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 
 /**
  * Products of an ingested trade file and of a nomenclature file: one row per code
@@ -273,7 +274,7 @@ export async function ingestTrade(dataDir: string, batch: TradeBatch, maxBadRows
           WHERE (e.new_id, i.new_id, m.hs6, m.month) NOT IN (SELECT exporter, importer, hs6, month FROM temp.incoming_monthly)`);
         await conn.run('INSERT OR IGNORE INTO products SELECT hs6, hs_version, name, chapter_name, heading_name FROM old.products');
       } else {
-        await writeProducts(conn, bundledProducts().map((p) => ({ hs6: Number(p.hs6), hs_version: 2022, name: p.name, chapter_name: p.chapterName, heading_name: p.headingName })));
+        await writeProducts(conn, bundledProducts().map((p) => ({ hs6: Number(p.hs6), hs_version: DEFAULT_HS_EDITION, name: p.name, chapter_name: p.chapterName, heading_name: p.headingName })));
       }
       await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
       await conn.run('INSERT INTO monthly SELECT * FROM temp.incoming_monthly');

@@ -6,6 +6,7 @@ import { ECONOMICS_FILE, TRADE_FILE, buildDuckdbConfig, createSnapshotDir, disca
 import { writeSampleEconomics } from './economics.js';
 import { bundledProducts, nomenclatureProducts } from './products.js';
 import { writeSampleTrade, type TradeSampleReport } from './trade.js';
+import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 
 export interface SampleBuildReport {
   snapshot: string;
@@ -93,7 +94,7 @@ export async function buildSampleSnapshot(dataDir: string, opts: SampleBuildOpti
     progress.phase('trade: countries and products', econRows);
     await writeDatabase(path.join(dir, TRADE_FILE), await buildDuckdbConfig(dataDir, memoryLimit), async (conn) => {
       trade = await writeSampleTrade(conn, {
-        seed: opts.seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: 2022,
+        seed: opts.seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: DEFAULT_HS_EDITION,
         onPhase: async (phase) => progress.phase(`trade: ${phase}`, econRows + (await tradeRows(conn))),
         onStep: (done, total) => progress.share(done / total),
       });

@@ -59,8 +59,8 @@ export interface CoverageRow extends SourceFields {
   monthly_last: string | null;
 }
 
-/** The HS edition of the sample and of data that record none. */
-const DEFAULT_EDITION = 2022;
+/** The HS edition of the bundled product list and the sample, and of inputs and data that state none. */
+export const DEFAULT_HS_EDITION = 2022;
 
 /**
  * An ingested trade file's `editions` row: the HS edition flows were reported in,
@@ -160,12 +160,12 @@ export class TradeCatalogue {
    * of its code); flows without a recorded edition are the bundled sample's, HS 2022.
    */
   annualEdition(exporter: number, year: number): number {
-    return this.annualEditions.get(exporter * 65536 + year) ?? DEFAULT_EDITION;
+    return this.annualEditions.get(exporter * 65536 + year) ?? DEFAULT_HS_EDITION;
   }
 
   /** The HS edition of a monthly declaration, by the country that declared it and its month. */
   monthlyEdition(declarer: number, month: number): number {
-    return this.monthlyEditions.get(declarer * 65536 + month) ?? DEFAULT_EDITION;
+    return this.monthlyEditions.get(declarer * 65536 + month) ?? DEFAULT_HS_EDITION;
   }
 
   /**

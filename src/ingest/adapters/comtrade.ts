@@ -5,6 +5,7 @@ import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
 import type { AnnualFlow, MonthlyFlow, TradeBatch } from './baci.js';
 import { editionOfComtradeCode } from './hs.js';
+import { DEFAULT_HS_EDITION } from '../../trade/catalogue.js';
 
 interface Declaration {
   exporter: string;
@@ -98,6 +99,6 @@ export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
   if (hsVersion === undefined && editions.size > 1) {
     throw new Error(`the records are in several HS editions (${[...editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ')}): load each edition separately`);
   }
-  const edition = hsVersion ?? [...editions.keys()][0] ?? 2022;
+  const edition = hsVersion ?? [...editions.keys()][0] ?? DEFAULT_HS_EDITION;
   return { flows, monthly: [...monthly.values()], hsVersion: edition, countries, badRows, unmapped };
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
+import { DEFAULT_HS_EDITION } from '../../trade/catalogue.js';
 
 export interface NomenclatureProduct {
   hs6: number;
@@ -116,7 +117,7 @@ export function readHsNomenclature(files: string[], edition?: number): Nomenclat
   const out: NomenclatureBatch = { products: [], badRows: [], unmapped: new NotLoaded() };
   for (const file of files) {
     if (/\.json$/i.test(file)) readComtradeClassification(file, edition, out);
-    else readCsv(file, edition ?? 2022, out);
+    else readCsv(file, edition ?? DEFAULT_HS_EDITION, out);
   }
   return out;
 }
