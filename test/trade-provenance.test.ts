@@ -24,11 +24,7 @@ describe('trade provenance after ingests', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const data = async (p: string) => {
-    const r = await s.get(p);
-    assert.equal(r.status, 200, `${p}: ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  };
+  const data = (path: string) => s.data(path);
   const coverage = async () => Object.fromEntries((await data('/v1/trade/coverage')).map((r: any) => [r.country, pick(r)]));
 
   it('a Comtrade ingest over the sample says UN Comtrade for its reporters, and nothing says sample any more', async () => {

@@ -23,11 +23,7 @@ describe('default trade sample: who exports and imports what', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const data = async (p: string) => {
-    const r = await s.get(p);
-    assert.equal(r.status, 200, `${p}: ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  };
+  const data = (path: string) => s.data(path);
   const markets = async (chapter: string) => {
     const m = await data(`/v1/trade/products/${chapter}/markets?from=2024&to=2024&limit=10`);
     return { exporters: m.top_exporters.map((g: any) => g.exporter) as string[], importers: m.top_importers.map((g: any) => g.importer) as string[] };

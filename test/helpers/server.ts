@@ -17,6 +17,8 @@ export interface TestServer {
   store: SnapshotStore;
   /** GET with the test key (unless headers say otherwise); returns status, headers and parsed body. */
   get(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  /** GET that must answer 200; returns its `data`. */
+  data(pathAndQuery: string): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -36,23 +38,29 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent', queryTimeoutMs: opts.queryTimeoutMs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const get: TestServer['get'] = async (pathAndQuery, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`);
+    const res = await fetch(url + pathAndQuery, { ...init, headers });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: the assertion will show the text */
+    }
+    return { status: res.status, headers: res.headers, body };
+  };
   return {
     url,
     dataDir,
     app,
     store,
-    async get(pathAndQuery, init = {}) {
-      const headers = new Headers(init.headers);
-      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`);
-      const res = await fetch(url + pathAndQuery, { ...init, headers });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* not JSON: the assertion will show the text */
-      }
-      return { status: res.status, headers: res.headers, body };
+    get,
+    async data(pathAndQuery) {
+      const r = await get(pathAndQuery);
+      if (r.status !== 200) throw new Error(`${pathAndQuery}: expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.data;
     },
     async close() {
       await app.close();
