@@ -59,7 +59,7 @@ function answerClientError(err: NodeJS.ErrnoException & { bytesParsed?: number }
 }
 
 /** Fastify's own errors of a request (body too large...) as registry codes. */
-const STATUS_CODES: Partial<Record<number, ErrorCode>> = { 408: 'request_timeout', 413: 'payload_too_large', 414: 'uri_too_long', 431: 'header_fields_too_large' };
+const ERRORS_BY_STATUS: Partial<Record<number, ErrorCode>> = { 408: 'request_timeout', 413: 'payload_too_large', 414: 'uri_too_long', 431: 'header_fields_too_large' };
 
 /** Builds the HTTP application: the request pipeline every operation shares, then the operations. */
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -140,7 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       request.log.error({ err }, 'data store unavailable');
       apiError = new ApiError('provider_unavailable');
     } else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) {
-      apiError = new ApiError(STATUS_CODES[(err as FastifyError).statusCode!] ?? 'bad_request');
+      apiError = new ApiError(ERRORS_BY_STATUS[(err as FastifyError).statusCode!] ?? 'bad_request');
     } else {
       request.log.error({ err, reqId: request.id }, 'unhandled error');
       apiError = new ApiError('internal_error');

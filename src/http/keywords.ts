@@ -8,15 +8,15 @@ import type { Ajv, SchemaValidateFunction } from 'ajv';
  * failed parameter. Each error carries the 422 detail `type` in `params.type`.
  */
 
-export const MAX_LIST_ITEMS = 100;
+const MAX_LIST_ITEMS = 100;
 
 /** Item shapes of list parameters. Each pattern is anchored and has no nested quantifier. */
-export const LIST_ITEMS = {
+const LIST_ITEMS = {
   country: { pattern: /^[A-Za-z]{2,3}$/, what: 'an ISO 3166 alpha-2 or alpha-3 code' },
   product: { pattern: /^(?:hs:)?(?:\d{2}|\d{4}|\d{6})$/i, what: 'an HS code of 2, 4 or 6 digits (optionally prefixed hs:)' },
   token: { pattern: undefined, what: 'a token' },
 } as const;
-export type ListItem = keyof typeof LIST_ITEMS;
+type ListItem = keyof typeof LIST_ITEMS;
 
 /** Splits a list parameter: items trimmed, empty items dropped. */
 export function listItems(value: string): string[] {
@@ -29,7 +29,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // ISO 8601 date-time: a date, then an optional time with optional seconds, fraction and zone.
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-export function isRealDate(date: string): boolean {
+function isRealDate(date: string): boolean {
   if (!DATE.test(date)) return false;
   const d = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;

@@ -23,7 +23,7 @@ export class TradeInput {
   }
 
   /** Countries (ISO2/ISO3/EU) as ids; `value` is set once resolved. */
-  countries(value: string | undefined, _param: string, where: 'query' | 'path' = 'query'): { value?: number[] } {
+  countries(value: string | undefined, where: 'query' | 'path' = 'query'): { value?: number[] } {
     const out: { value?: number[] } = {};
     const tokens = this.tokens(value, where);
     if (!tokens) return out;

@@ -65,8 +65,8 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
 
   /** reporter / partner / product / flow / from / to → a filter, validated then resolved. */
   const annualFilter = (cat: TradeCatalogue, query: Q, input = new TradeInput(cat), products?: { value?: TradeFilter['products'] }): TradeFilter => {
-    const reporter = input.countries(query.reporter, 'reporter');
-    const partner = input.countries(query.partner, 'partner');
+    const reporter = input.countries(query.reporter);
+    const partner = input.countries(query.partner);
     const product = products ?? input.products(query.product, 'product');
     const years = input.years(query.from, query.to);
     input.resolve();
@@ -125,8 +125,8 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
   op('/v1/trade/monthly', 'Monthly flows by exporter, importer and product, by declaring side', { cost: 3, querystring: S.MonthlyQuery, data: Type.Union([Type.Array(S.MonthlyObservationSchema), Type.Array(S.GroupedPointSchema)]), plainSerializer: true }, async (req, cat, snap) => {
     const query = q(req);
     const input = new TradeInput(cat);
-    const exporters = input.countries(query.exporter, 'exporter');
-    const importers = input.countries(query.importer, 'importer');
+    const exporters = input.countries(query.exporter);
+    const importers = input.countries(query.importer);
     const products = input.products(query.product, 'product');
     const months = input.months(query.from, query.to);
     input.resolve();
@@ -225,7 +225,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
       .map(([, r]) => r);
   });
 
-  const countryPath = (req: FastifyRequest, input: TradeInput) => input.countries(p(req).cid, 'cid', 'path');
+  const countryPath = (req: FastifyRequest, input: TradeInput) => input.countries(p(req).cid, 'path');
 
   op('/v1/trade/countries/:cid', 'A country (or the EU group) and its region', { cost: 1, params: S.CountryParams, data: S.CountryDetailSchema }, (req, cat) => {
     const input = new TradeInput(cat);
@@ -251,7 +251,7 @@ export function registerTradeRoutes(app: FastifyInstance, store: SnapshotStore):
       const query = q(req);
       const input = new TradeInput(cat);
       const country = countryPath(req, input);
-      const partner = input.countries(query.partner, 'partner');
+      const partner = input.countries(query.partner);
       const products = input.products(query.product, 'product');
       const years = input.years(query.from, query.to);
       input.resolve();
