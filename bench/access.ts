@@ -19,7 +19,7 @@ import { FileKeyAdmin } from '../src/access/stores/file.js';
 import { PgKeyAdmin, createPool, migrate } from '../src/access/stores/postgres.js';
 import { ensureDataset } from '../src/sample/index.js';
 import { loadSettings } from '../src/settings.js';
-import { SnapshotStore } from '../src/store/snapshot.js';
+import { datasetStore } from '../src/datasets.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, path: { type: 'string', default: '/v1/countries' } } });
 const duration = Number(values.seconds);
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-bench-access-'));
   try {
     await ensureDataset(dataDir, { seed: 1, scale: 0.003 });
-    const store = new SnapshotStore({ dataDir, queryTimeoutMs: 10_000, pollMs: 1000 });
+    const store = datasetStore({ dataDir, queryTimeoutMs: 10_000, pollMs: 1000 });
     await store.start();
     const rows = [];
     rows.push(await measure('key check only (no limits, no metering)', await buildApp({ store, keyStore: bootstrapKeyStore('bench'), gatewaySecret: undefined, logLevel: 'silent' }), 'bench'));

@@ -45,9 +45,9 @@ export class ApiError extends Error {
 }
 
 /** A 422 for one parameter, with its detail item. */
-export function invalidParam(where: 'query' | 'path', param: string, msg: string, type = 'value_error'): ApiError {
-  return new ApiError('validation_error', `Invalid parameter "${param}": ${msg}`, {
-    detail: [{ loc: [where, param], msg, type }],
+export function invalidParam(loc: ['query' | 'path', string], msg: string, type = 'value_error'): ApiError {
+  return new ApiError('validation_error', `Invalid parameter "${loc[1]}": ${msg}`, {
+    detail: [{ loc: [...loc], msg, type }],
   });
 }
 

@@ -3,7 +3,7 @@ import { createAccess } from './access/setup.js';
 import { ensureDataset } from './sample/index.js';
 import { SettingsError, loadSettings } from './settings.js';
 import { textLines } from './store/progress.js';
-import { SnapshotStore } from './store/snapshot.js';
+import { datasetStore } from './datasets.js';
 
 async function main(): Promise<void> {
   const settings = loadSettings();
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
         `trade: ${built.trade.annual} annual and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
     );
   }
-  const store = new SnapshotStore({
+  const store = datasetStore({
     dataDir: settings.dataDir,
     queryTimeoutMs: settings.queryTimeoutMs,
     pollMs: settings.snapshotPollMs,
@@ -50,8 +50,8 @@ async function main(): Promise<void> {
     store.close();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
   await app.listen({ port: settings.port, host: settings.host });
 }
 

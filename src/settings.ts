@@ -36,7 +36,8 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+/** An integer setting: `fallback` when unset, an error naming the fix when below `min` (default 0). */
+function intFrom(env: NodeJS.ProcessEnv, name: string, { fallback, min = 0 }: { fallback: number; min?: number }): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -97,26 +98,26 @@ export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv = process.env): str
 
 /** `SNAPSHOTS_KEPT`: how many published snapshots stay on disk. */
 export function snapshotsKeptFrom(env: NodeJS.ProcessEnv = process.env): number {
-  return intFrom(env, 'SNAPSHOTS_KEPT', 3, 1);
+  return intFrom(env, 'SNAPSHOTS_KEPT', { fallback: 3, min: 1 });
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
-    port: intFrom(env, 'PORT', 8080),
+    port: intFrom(env, 'PORT', { fallback: 8080 }),
     host: optional(env, 'HOST') ?? '127.0.0.1',
     dataDir: optional(env, 'DATA_DIR') ?? './data',
     bootstrapApiKey: optional(env, 'BOOTSTRAP_API_KEY'),
-    rateLimitRequests: intFrom(env, 'RATE_LIMIT_REQUESTS', 600, 1),
-    rateLimitWindowS: intFrom(env, 'RATE_LIMIT_WINDOW_S', 60, 1),
+    rateLimitRequests: intFrom(env, 'RATE_LIMIT_REQUESTS', { fallback: 600, min: 1 }),
+    rateLimitWindowS: intFrom(env, 'RATE_LIMIT_WINDOW_S', { fallback: 60, min: 1 }),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
-    queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', 10_000, 1),
+    queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: 10_000, min: 1 }),
     redisUrl: optional(env, 'REDIS_URL'),
     databaseUrl: optional(env, 'DATABASE_URL'),
-    sampleSeed: intFrom(env, 'SAMPLE_SEED', 20240101),
+    sampleSeed: intFrom(env, 'SAMPLE_SEED', { fallback: 20240101 }),
     sampleAsOf: optional(env, 'SAMPLE_AS_OF'),
     sampleScale: numberFrom(env, 'SAMPLE_SCALE', 0.02),
     sampleHsFile: optional(env, 'SAMPLE_HS_FILE'),
-    snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', 1000, 50),
+    snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', { fallback: 1000, min: 50 }),
     duckdbMemoryLimit: duckdbMemoryLimitFrom(env),
     snapshotsKept: snapshotsKeptFrom(env),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',

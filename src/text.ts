@@ -1,5 +1,6 @@
 /**
- * Text matching shared by the search operations of both domains.
+ * Text matching shared by the search operations of both domains, and the slugs of
+ * names in URLs.
  */
 
 /** Lower case, accents removed, separators (`-`, `_`, `.`, `,`) read as spaces. */
@@ -11,4 +12,14 @@ export function normalizeText(text: string): string {
     .replace(/[-_.,/()]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** A name as a URL slug: lower case ASCII letters and digits, accents removed, runs of anything else as one `-`. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }

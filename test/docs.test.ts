@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { bootstrapKeyStore } from '../src/access/keys.js';
 import { ERRORS } from '../src/errors.js';
-import { SnapshotStore } from '../src/store/snapshot.js';
+import { datasetStore } from '../src/datasets.js';
 
 /** Docs a test keeps honest: every setting and error code documented, every code used, every operation costed. */
 const readme = readFileSync('README.md', 'utf8');
@@ -39,7 +39,7 @@ describe('documentation', () => {
 
   it('refuses an operation that declares no credit cost', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-costs-'));
-    const app = await buildApp({ store: new SnapshotStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 }), keyStore: bootstrapKeyStore('k'), gatewaySecret: undefined, logLevel: 'silent' });
+    const app = await buildApp({ store: datasetStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 }), keyStore: bootstrapKeyStore('k'), gatewaySecret: undefined, logLevel: 'silent' });
     try {
       assert.throws(() => app.get('/v1/uncosted', { config: { access: 'key' } }, async () => ({})), /declares no credit cost/);
       assert.doesNotThrow(() => app.get('/v1/costed', { config: { access: 'key', cost: 1 } }, async () => ({})));

@@ -7,7 +7,7 @@ import { check } from 'recheck';
 import ts from 'typescript';
 import { buildApp, type App } from '../src/app.js';
 import { bootstrapKeyStore } from '../src/access/keys.js';
-import { SnapshotStore } from '../src/store/snapshot.js';
+import { datasetStore } from '../src/datasets.js';
 
 /**
  * Every regular expression the service evaluates must run in linear time: the
@@ -65,7 +65,7 @@ describe('regular expressions run in linear time', () => {
   let dataDir: string;
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-patterns-'));
-    const store = new SnapshotStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 });
+    const store = datasetStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 });
     app = await buildApp({ store, keyStore: bootstrapKeyStore('k'), gatewaySecret: undefined, logLevel: 'silent' });
     await app.ready();
   });

@@ -8,8 +8,12 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { SettingsError, duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../src/settings.js';
 import { Progress, type ProgressEvent } from '../src/store/progress.js';
 import {
-  BUILDING_MARKER, SnapshotStore, buildDuckdbConfig, cleanDataDir, createSnapshotDir, discardSnapshot, publishSnapshot, readCurrentName, snapshotsDir,
+  BUILDING_MARKER, buildDuckdbConfig, cleanDataDir, createSnapshotDir, discardSnapshot, publishSnapshot, readCurrentName, snapshotsDir,
 } from '../src/store/snapshot.js';
+import { datasetStore } from '../src/datasets.js';
+import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
+import { buildSnapshot, type SnapshotBuild } from '../src/store/builder.js';
+import { SnapshotStore } from '../src/store/serving.js';
 import { freePort, ingestCli, startServerProcess } from './helpers/processes.js';
 import { TEST_AS_OF, TEST_SCALE } from './helpers/server.js';
 
@@ -284,8 +288,7 @@ describe('snapshot hygiene', () => {
     assert.equal(config.preserve_insertion_order, 'false');
     assert.ok(config.temp_directory!.startsWith(path.join(d, 'tmp', `${process.pid}.`)), config.temp_directory);
     // A served snapshot: the smallest a server opens is an economics file with the catalogue.
-    const { writeEconomicsCatalogue } = await import('../src/sample/economics.js');
-    const { deriveSeriesStats } = await import('../src/economics/tables.js');
+    const { deriveSeriesStats, writeEconomicsCatalogue } = await import('../src/economics/tables.js');
     const snap = await createSnapshotDir(d);
     const db = await DuckDBInstance.create(path.join(snap.dir, 'economics.duckdb'), await buildDuckdbConfig(d, '300MB'));
     const conn = await db.connect();
@@ -299,7 +302,7 @@ describe('snapshot hygiene', () => {
     mkdirSync(leftover);
     utimesSync(leftover, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const cleaned: string[][] = [];
-    const store = new SnapshotStore({ dataDir: d, queryTimeoutMs: 5000, pollMs: 60_000, duckdbMemoryLimit: '200MB', onClean: (r) => cleaned.push(r) });
+    const store = datasetStore({ dataDir: d, queryTimeoutMs: 5000, pollMs: 60_000, duckdbMemoryLimit: '200MB', onClean: (r) => cleaned.push(r) });
     await store.start();
     try {
       assert.deepEqual(cleaned, [[path.basename(leftover)]]);
@@ -310,5 +313,101 @@ describe('snapshot hygiene', () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe('snapshot builder', () => {
+  /** The smallest servable snapshot file: the economics catalogue. */
+  const writeEconomics = (build: SnapshotBuild) =>
+    build.writeFile('economics.duckdb', async (conn) => {
+      await writeEconomicsCatalogue(conn);
+      await deriveSeriesStats(conn);
+    });
+  const writeTrade = (build: SnapshotBuild) =>
+    build.writeFile('trade.duckdb', async (conn) => {
+      await conn.run('CREATE TABLE annual AS SELECT 1 AS value');
+    });
+  /** A server of `d`, reading one number of the snapshot it serves. */
+  async function serve(d: string): Promise<SnapshotStore<number>> {
+    const store = new SnapshotStore({
+      dataDir: d, queryTimeoutMs: 5000, pollMs: 60_000,
+      load: async (db) => (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries'))[0]!.n,
+    });
+    await store.start();
+    return store;
+  }
+
+  for (const failing of ['write', 'validate'] as const) {
+    it(`a build failing in its ${failing} step is rolled back and the previous snapshot keeps serving`, async () => {
+      const d = dataDir();
+      const first = await buildSnapshot(d, { replaces: ['economics.duckdb'], write: writeEconomics });
+      assert.deepEqual(first.carried, []);
+      const store = await serve(d);
+      try {
+        let failed: SnapshotBuild | undefined;
+        const build = buildSnapshot(d, {
+          replaces: ['trade.duckdb'],
+          write: async (b) => {
+            failed = b;
+            // The serving snapshot's other files are in place before the writer runs.
+            assert.deepEqual(b.carried, ['economics.duckdb']);
+            assert.ok(b.has('economics.duckdb'));
+            const previous = path.join(snapshotsDir(d), first.name, 'economics.duckdb');
+            assert.equal(b.previousFile('economics.duckdb'), previous);
+            await writeTrade(b);
+            if (failing === 'write') throw new Error('the writer failed');
+          },
+          validate: async (b) => {
+            assert.ok(b.has('trade.duckdb'));
+            throw new Error('the validation failed');
+          },
+        });
+        await assert.rejects(build, new RegExp(`the ${failing === 'write' ? 'writer' : 'validation'} failed`));
+        assert.ok(failed && !existsSync(failed.dir), 'the failed build’s directory is gone');
+        assert.equal(await readCurrentName(d), first.name);
+        assert.deepEqual(snapshotNames(d), [first.name]);
+        assert.deepEqual(readdirSync(path.join(snapshotsDir(d), first.name)).sort(), ['economics.duckdb']);
+        await store.refresh();
+        assert.equal(store.current?.name, first.name);
+        assert.ok((await store.use((s) => s.content)) > 0, 'the previous snapshot still answers');
+      } finally {
+        store.close();
+      }
+    });
+  }
+
+  it('a snapshot without an economics file is never published', async () => {
+    const d = dataDir();
+    const build = buildSnapshot(d, { replaces: ['trade.duckdb'], write: writeTrade });
+    await assert.rejects(build, /has no economics\.duckdb/);
+    assert.equal(await readCurrentName(d), undefined);
+    assert.deepEqual(snapshotNames(d), []);
+  });
+
+  it('nothing fails after the publish: a clean-up failing after it leaves the published snapshot', async (t) => {
+    const d = dataDir();
+    const first = await buildSnapshot(d, { replaces: ['economics.duckdb'], write: writeEconomics });
+    // A marker that cannot be read (a directory) makes every clean-up of DATA_DIR fail.
+    const broken = path.join(snapshotsDir(d), '20000101T000000000Z-0000dd');
+    mkdirSync(path.join(broken, BUILDING_MARKER), { recursive: true });
+    const logged: string[] = [];
+    t.mock.method(console, 'error', (line: string) => logged.push(line));
+    const second = await buildSnapshot(d, { replaces: ['trade.duckdb'], write: writeTrade });
+    const afterPublish = `snapshot clean-up after publishing ${second.name} failed`;
+    assert.ok(logged.some((l) => l.startsWith(afterPublish)), logged.join('\n'));
+    assert.equal(await readCurrentName(d), second.name);
+    const dir = path.join(snapshotsDir(d), second.name);
+    assert.deepEqual(readdirSync(dir).sort(), ['economics.duckdb', 'trade.duckdb'], 'published, no longer marked');
+    assert.deepEqual(second.carried, ['economics.duckdb']);
+    // The rollback's own guard holds too: discarding a published snapshot keeps it.
+    await discardSnapshot(d, second.name);
+    assert.ok(existsSync(path.join(dir, 'economics.duckdb')));
+    const store = await serve(d);
+    try {
+      assert.equal(store.current?.name, second.name);
+    } finally {
+      store.close();
+    }
+    assert.ok(existsSync(path.join(snapshotsDir(d), first.name)));
   });
 });

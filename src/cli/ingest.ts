@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
-import { ingestNomenclature, ingestTrade } from '../ingest/trade.js';
+import { ingestNomenclature, ingestTrade, type TradeSourceId } from '../ingest/trade.js';
 import { readComtrade } from '../ingest/adapters/comtrade.js';
 import { downloadComtrade, downloadWorldBank } from '../ingest/online.js';
 import { readBaci } from '../ingest/adapters/baci.js';
@@ -12,6 +12,7 @@ import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
 import { ingestEconomics } from '../ingest/economics.js';
 import { loadMapping } from '../ingest/mapping.js';
+import type { EconomicsBatch } from '../ingest/types.js';
 import { badRowLines } from '../ingest/report.js';
 import { loadSettings } from '../settings.js';
 import { setDefaultProgressSink, textLines } from '../store/progress.js';
@@ -46,14 +47,96 @@ function expand(paths: string[]): string[] {
   );
 }
 
+const OPTIONS = {
+  indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string' },
+  online: { type: 'boolean', default: false }, 'base-url': { type: 'string' },
+  country: { type: 'string' }, date: { type: 'string' }, reporter: { type: 'string' }, partner: { type: 'string' },
+  period: { type: 'string' }, freq: { type: 'string' }, cmd: { type: 'string' }, flow: { type: 'string' },
+  mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+const hsVersionOf = (values: Values) => (values['hs-version'] ? Number(values['hs-version']) : undefined);
+
+/** Online: downloads from the official API (paged, with retries); the files are then loaded like given ones. */
+async function download(adapter: string, values: Values): Promise<string[]> {
+  if (adapter === 'worldbank') {
+    if (!values.indicator) throw new Error('--online worldbank needs --indicator CODE');
+    const { indicator, date } = values;
+    return downloadWorldBank({ indicator, countries: values.country ?? 'all', date, baseUrl: values['base-url'] });
+  }
+  if (adapter === 'comtrade') {
+    if (!values.reporter || !values.period) {
+      throw new Error('--online comtrade needs --reporter M49 and --period P[,P…]');
+    }
+    return downloadComtrade({
+      freq: values.freq === 'M' ? 'M' : 'A', reporter: values.reporter, periods: values.period.split(','),
+      partner: values.partner,
+      cmd: values.cmd, flow: values.flow, key: process.env.COMTRADE_API_KEY, baseUrl: values['base-url'],
+    });
+  }
+  throw new Error('--online works with worldbank and comtrade');
+}
+
+async function ingestHs(dataDir: string, files: string[], opts: { values: Values; maxBadRows: number }): Promise<void> {
+  const { products, badRows, unmapped } = readHsNomenclature(files, hsVersionOf(opts.values));
+  for (const line of badRowLines(badRows)) console.error(line);
+  for (const line of unmapped.summary()) console.log(line);
+  const r = await ingestNomenclature(dataDir, { products, badRows }, { maxBadRows: opts.maxBadRows });
+  const editions = r.editions.map((e) => `HS ${e.hs_version}: ${e.codes} HS6 codes${e.loaded ? '' : ' (kept)'}`);
+  const carried = r.carried.join(', ') || 'nothing';
+  console.log(
+    `published snapshot ${r.snapshot}: nomenclature ${editions.join(', ')}; ` +
+      `${badRows.length} bad rows; carried over: ${carried}`,
+  );
+}
+
+async function ingestFlows(
+  dataDir: string,
+  files: string[],
+  opts: { source: TradeSourceId; values: Values; maxBadRows: number },
+): Promise<void> {
+  const batch = opts.source === 'baci'
+    ? readBaci(files, { hsVersion: hsVersionOf(opts.values) })
+    : readComtrade(files, hsVersionOf(opts.values));
+  for (const line of badRowLines(batch.badRows)) console.error(line);
+  for (const line of batch.unmapped.summary()) console.log(line);
+  const r = await ingestTrade(dataDir, batch, { maxBadRows: opts.maxBadRows, source: opts.source });
+  if (r.addedCountries.length) {
+    const added = r.addedCountries.map((c) => `${c.iso2} ${c.name}`).join(', ');
+    console.log(`partners served under codes beyond the ISO list: ${added}`);
+  }
+  if (r.unknownCodes.length) {
+    const shown = r.unknownCodes.slice(0, 20).map((c) => String(c).padStart(6, '0')).join(', ');
+    const more = r.unknownCodes.length > 20 ? ', …' : '';
+    const count = `${r.unknownCodes.length} HS ${batch.hsVersion} codes`;
+    console.log(`kept ${count} the loaded nomenclature lacks: ${shown}${more}`);
+  }
+  console.log(
+    `published snapshot ${r.snapshot}: ${r.flows} annual flows, ${r.monthly} monthly flows (HS ${batch.hsVersion}), ` +
+      `${batch.badRows.length} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`,
+  );
+}
+
+/** The batch of an economics adapter; undefined for an adapter name no reader has. */
+function readEconomics(adapter: string, files: string[], values: Values): EconomicsBatch | undefined {
+  switch (adapter) {
+    case 'worldbank':
+      return readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping));
+    case 'fred':
+      return readFred(files, { series: values.series }, loadMapping('fred', values.mapping));
+    case 'sdmx':
+      return readSdmx(files, loadMapping('sdmx', values.mapping));
+    case 'jsonstat':
+      return readJsonStat(files, loadMapping('jsonstat', values.mapping));
+    default:
+      return undefined;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string' }, online: { type: 'boolean', default: false }, 'base-url': { type: 'string' },
-      country: { type: 'string' }, date: { type: 'string' }, reporter: { type: 'string' }, partner: { type: 'string' }, period: { type: 'string' },
-      freq: { type: 'string' }, cmd: { type: 'string' }, flow: { type: 'string' }, mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' } },
-    allowPositionals: true,
-  });
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   const [adapter, ...inputs] = positionals;
   if (!adapter || (inputs.length === 0 && !values.online)) {
     console.error(USAGE);
@@ -64,19 +147,7 @@ async function main(argv: string[]): Promise<number> {
   setDefaultProgressSink(textLines(process.stderr));
   let files: string[];
   if (values.online) {
-    // Online: download from the official API (paged, with retries), then load those files.
-    if (adapter === 'worldbank') {
-      if (!values.indicator) throw new Error('--online worldbank needs --indicator CODE');
-      files = await downloadWorldBank({ indicator: values.indicator, countries: values.country ?? 'all', date: values.date, baseUrl: values['base-url'] });
-    } else if (adapter === 'comtrade') {
-      if (!values.reporter || !values.period) throw new Error('--online comtrade needs --reporter M49 and --period P[,P…]');
-      files = await downloadComtrade({
-        freq: values.freq === 'M' ? 'M' : 'A', reporter: values.reporter, periods: values.period.split(','), partner: values.partner,
-        cmd: values.cmd, flow: values.flow, key: process.env.COMTRADE_API_KEY, baseUrl: values['base-url'],
-      });
-    } else {
-      throw new Error('--online works with worldbank and comtrade');
-    }
+    files = await download(adapter, values);
     console.log(`downloaded ${files.length} response page(s)`);
   } else {
     if (inputs.length === 0) throw new Error('give at least one file or folder');
@@ -84,50 +155,25 @@ async function main(argv: string[]): Promise<number> {
   }
   const maxBadRows = Number(values['max-bad-rows']);
   if (adapter === 'hs') {
-    const { products, badRows, unmapped } = readHsNomenclature(files, values['hs-version'] ? Number(values['hs-version']) : undefined);
-    for (const line of badRowLines(badRows)) console.error(line);
-    for (const line of unmapped.summary()) console.log(line);
-    const r = await ingestNomenclature(settings.dataDir, products, badRows, maxBadRows);
-    const editions = r.editions.map((e) => `HS ${e.hs_version}: ${e.codes} HS6 codes${e.loaded ? '' : ' (kept)'}`).join(', ');
-    console.log(`published snapshot ${r.snapshot}: nomenclature ${editions}; ${badRows.length} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`);
+    await ingestHs(settings.dataDir, files, { values, maxBadRows });
     return 0;
   }
   if (adapter === 'baci' || adapter === 'comtrade') {
-    const batch = adapter === 'baci'
-      ? readBaci(files, { hsVersion: values['hs-version'] ? Number(values['hs-version']) : undefined })
-      : readComtrade(files, values['hs-version'] ? Number(values['hs-version']) : undefined);
-    for (const line of badRowLines(batch.badRows)) console.error(line);
-    for (const line of batch.unmapped.summary()) console.log(line);
-    const r = await ingestTrade(settings.dataDir, batch, maxBadRows, adapter);
-    if (r.addedCountries.length) console.log(`partners served under codes beyond the ISO list: ${r.addedCountries.map((c) => `${c.iso2} ${c.name}`).join(', ')}`);
-    if (r.unknownCodes.length) console.log(`kept ${r.unknownCodes.length} HS ${batch.hsVersion} codes the loaded nomenclature lacks: ${r.unknownCodes.slice(0, 20).map((c) => String(c).padStart(6, '0')).join(', ')}${r.unknownCodes.length > 20 ? ', …' : ''}`);
-    console.log(`published snapshot ${r.snapshot}: ${r.flows} annual flows, ${r.monthly} monthly flows (HS ${batch.hsVersion}), ${batch.badRows.length} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`);
+    await ingestFlows(settings.dataDir, files, { source: adapter, values, maxBadRows });
     return 0;
   }
-  let batch;
-  switch (adapter) {
-    case 'worldbank':
-      batch = readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping));
-      break;
-    case 'fred':
-      batch = readFred(files, { series: values.series }, loadMapping('fred', values.mapping));
-      break;
-    case 'sdmx':
-      batch = readSdmx(files, loadMapping('sdmx', values.mapping));
-      break;
-    case 'jsonstat':
-      batch = readJsonStat(files, loadMapping('jsonstat', values.mapping));
-      break;
-    default:
-      console.error(`unknown adapter "${adapter}"\n${USAGE}`);
-      return 2;
+  const batch = readEconomics(adapter, files, values);
+  if (!batch) {
+    console.error(`unknown adapter "${adapter}"\n${USAGE}`);
+    return 2;
   }
   for (const line of badRowLines(batch.badRows)) console.error(line);
   for (const line of batch.unmapped.summary()) console.log(line);
   const report = await ingestEconomics(settings.dataDir, batch, { maxBadRows });
   console.log(
     `published snapshot ${report.snapshot}: ${batch.observations.length} observations read, ` +
-      `${report.changedSeries.length} series changed, ${report.unchangedSeries} unchanged, ${report.badRows.length} bad rows`,
+      `${report.changedSeries.length} series changed, ${report.unchangedSeries} unchanged, ` +
+      `${report.badRows.length} bad rows`,
   );
   return 0;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../store/duckdb.js';
 
 export const COUNTRY_GROUPS = ['g7', 'g20', 'emu', 'eu', 'oecd', 'brics'] as const;
 export const INDICATOR_GROUPS = ['gdp', 'prices', 'labour', 'money', 'government', 'external'] as const;
+export type IndicatorGroup = (typeof INDICATOR_GROUPS)[number];
 export const FREQUENCIES = ['daily', 'monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
@@ -19,7 +20,7 @@ export interface Indicator {
   kpi_id: string;
   slug: string;
   name: string;
-  group: string;
+  group: IndicatorGroup;
   unit: string;
   unit_code: string;
   frequency: Frequency;

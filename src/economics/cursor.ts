@@ -30,7 +30,7 @@ export function encodeCursor(fingerprint: string, pos: CursorPosition): string {
 
 /** The position a cursor encodes; 422 when it is malformed, edited or from another query. */
 export function decodeCursor(cursor: string, fingerprint: string): CursorPosition {
-  const bad = (why: string) => invalidParam('query', 'cursor', why, 'value_error');
+  const bad = (why: string) => invalidParam(['query', 'cursor'], why, 'value_error');
   let text: string;
   try {
     text = Buffer.from(cursor, 'base64url').toString('utf8');

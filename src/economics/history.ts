@@ -1,7 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import type { Series } from './catalogue.js';
 import { decodeCursor, encodeCursor, queryFingerprint, type CursorPosition } from './cursor.js';
-import { applyTransform, type RawPoint, type Transform } from './transforms.js';
+import { applyTransform, type ObsStatus, type RawPoint, type Transform } from './transforms.js';
 
 export const HISTORY_PAGE_SIZE = 1000;
 /** Raw observations fetched per round trip while filling a page. */
@@ -17,6 +17,12 @@ export interface HistoryRequest {
   cursor?: string;
 }
 
+/** A page of history and the cursor of the next one (null on the last). */
+export interface HistoryPage {
+  data: HistoryPointOut[];
+  next_cursor: string | null;
+}
+
 export interface HistoryPointOut {
   series_id: string;
   country_id: string;
@@ -24,11 +30,19 @@ export interface HistoryPointOut {
   date: string;
   value: number;
   frequency: string;
-  obs_status?: string;
+  obs_status?: ObsStatus;
   last_update: string | null;
 }
 
-async function fetchRaw(db: Database, series: Series[], range: { from?: string; to?: string }, after?: CursorPosition): Promise<Map<string, RawPoint[]>> {
+/** Where a read of observations starts and stops: dates, and the position after which it resumes. */
+interface ReadWindow {
+  from?: string;
+  to?: string;
+  after?: CursorPosition;
+}
+
+async function fetchRaw(db: Database, series: Series[], range: ReadWindow): Promise<Map<string, RawPoint[]>> {
+  const { after } = range;
   const params: string[] = series.map((s) => s.series_id);
   const where = [`series_id IN (${series.map((_, i) => `$${i + 1}`).join(', ')})`];
   if (range.from) where.push(`date >= $${params.push(range.from)}::DATE`);
@@ -52,7 +66,7 @@ async function fetchRaw(db: Database, series: Series[], range: { from?: string; 
  * HISTORY_PAGE_SIZE, with the cursor of the next page (null on the last). A
  * transform is computed on each full series before `from`/`to` cut it.
  */
-export async function historyPage(db: Database, req: HistoryRequest): Promise<{ data: HistoryPointOut[]; next_cursor: string | null }> {
+export async function historyPage(db: Database, req: HistoryRequest): Promise<HistoryPage> {
   const fingerprint = queryFingerprint([req.countryIds, req.kpiIds, req.from ?? null, req.to ?? null, req.transform]);
   const after = req.cursor ? decodeCursor(req.cursor, fingerprint) : undefined;
   // A series whose observations all lie outside from/to cannot contribute to the page
@@ -75,7 +89,8 @@ export async function historyPage(db: Database, req: HistoryRequest): Promise<{ 
     const batch = pending.slice(0, take);
     pending = pending.slice(take);
     // Without a transform the database cuts the range; with one, the whole series is needed.
-    const raw = await fetchRaw(db, batch, req.transform === 'none' ? req : {}, req.transform === 'none' ? after : undefined);
+    // A transform needs each series whole; without one, only the page's part is read.
+    const raw = await fetchRaw(db, batch, req.transform === 'none' ? { from: req.from, to: req.to, after } : {});
     for (const s of batch) {
       let pts = applyTransform(raw.get(s.series_id) ?? [], req.transform, s.frequency);
       if (req.transform !== 'none') {

@@ -112,3 +112,12 @@ export class SearchIndex {
     };
   }
 }
+
+const searchIndexes = new WeakMap<EconomicsCatalogue, SearchIndex>();
+
+/** The search index of a catalogue, built on first use and kept while the catalogue is served. */
+export function searchIndexOf(catalogue: EconomicsCatalogue): SearchIndex {
+  let index = searchIndexes.get(catalogue);
+  if (!index) searchIndexes.set(catalogue, (index = new SearchIndex(catalogue)));
+  return index;
+}

@@ -1,4 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { COUNTRY_PROFILES } from '../reference/countries.js';
+import { groupsOf } from '../reference/groups.js';
+import { slugify } from '../text.js';
+import { INDICATORS } from '../sample/indicators.js';
 
 /**
  * The economics tables of a snapshot file. Writers (the sample generator, the
@@ -44,6 +48,26 @@ CREATE TABLE observations (
   obs_status VARCHAR
 );
 `;
+
+/**
+ * Creates the economics tables and fills the catalogue (countries and indicators),
+ * without series: the sample and the ingests share one catalogue, so a series of
+ * either names the same countries and indicators.
+ */
+export async function writeEconomicsCatalogue(conn: DuckDBConnection): Promise<void> {
+  await conn.run(ECONOMICS_DDL);
+  for (const p of COUNTRY_PROFILES) {
+    await conn.run('INSERT INTO countries VALUES ($1, $2, $3, $4, $5, $6::VARCHAR[])', [
+      p.iso3, p.name, p.slug, p.iso2, p.kind, JSON.stringify(groupsOf(p.iso3)).replace(/"/g, "'"),
+    ]);
+  }
+  for (const d of INDICATORS) {
+    await conn.run('INSERT INTO indicators VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::VARCHAR[])', [
+      d.kpi_id, slugify(d.name), d.name, d.group, d.unit, d.unit_code, d.frequency, d.description,
+      JSON.stringify(d.aliases).replace(/"/g, "'"),
+    ]);
+  }
+}
 
 /**
  * Summary of each series' observations, computed once per snapshot. A highest or

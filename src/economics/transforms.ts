@@ -2,11 +2,14 @@ import type { Frequency } from './catalogue.js';
 
 export const TRANSFORMS = ['none', 'yoy', 'mom', 'log_diff', '3mma'] as const;
 export type Transform = (typeof TRANSFORMS)[number];
+/** Status of an observation; none means final. */
+export const OBS_STATUSES = ['final', 'provisional', 'estimated'] as const;
+export type ObsStatus = (typeof OBS_STATUSES)[number];
 
 export interface RawPoint {
   date: string;
   value: number;
-  obs_status: string | null;
+  obs_status: ObsStatus | null;
 }
 
 const PERIODS_PER_YEAR: Record<Frequency, number> = { annual: 1, quarterly: 4, monthly: 12, daily: 0 };

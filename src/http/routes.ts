@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import type { Snapshot, SnapshotStore } from '../store/snapshot.js';
 import { ErrorBodySchema } from './schemas.js';
 
 const ErrorRef = Type.Ref(ErrorBodySchema);
@@ -54,18 +53,6 @@ export async function withinDeadline<T>(request: FastifyRequest, work: (signal: 
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Runs a handler on the serving snapshot, under the request's deadline. The
- * snapshot stays open until the handler settles, even when the deadline answered first.
- */
-export function onSnapshot<R extends FastifyRequest>(
-  store: SnapshotStore,
-  handler: (request: R, snapshot: Snapshot, reply: FastifyReply) => Promise<unknown> | unknown,
-) {
-  return (request: R, reply: FastifyReply) =>
-    withinDeadline(request, (signal) => store.use((snapshot) => handler(request, snapshot.within(signal), reply)));
 }
 
 /** Milliseconds since the request arrived, for the trade envelope's `duration_ms`. */

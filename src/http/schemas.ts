@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 /** A string restricted to `values`, as one JSON-schema enum (one clean 422 item, not one per branch). */
-export const StringEnum = <T extends string>(values: readonly T[], opts: { description?: string; default?: T } = {}) =>
+export const StringEnum = <const T extends string>(values: readonly T[], opts: { description?: string; default?: NoInfer<T> } = {}) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -29,3 +29,7 @@ export const economicsBody = <T extends TSchema>(data: T) =>
 /** Trade success envelope. */
 export const tradeBody = <T extends TSchema>(data: T) =>
   Type.Object({ data, request_id: Type.String({ format: 'uuid' }), duration_ms: Type.Integer({ minimum: 0 }) });
+
+/** Economics envelope of a paged answer: `next_cursor` is null on the last page. */
+export const pageBody = <T extends TSchema>(data: T) =>
+  Type.Object({ data, next_cursor: Type.Union([Type.String(), Type.Null()]), request_id: Type.String({ format: 'uuid' }) });

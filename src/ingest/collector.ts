@@ -1,5 +1,5 @@
 import type { Frequency } from '../economics/catalogue.js';
-import { COUNTRY_PROFILES } from '../sample/countries.js';
+import { COUNTRY_PROFILES } from '../reference/countries.js';
 import { Areas } from './areas.js';
 import { NotLoaded } from './report.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COUNTRY_PROFILES } from './countries.js';
+import { COUNTRY_PROFILES } from '../reference/countries.js';
 import { simulateEconomy } from './economy.js';
 
 describe('sample economy generator', () => {

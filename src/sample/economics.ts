@@ -1,12 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ECONOMICS_DDL, deriveSeriesStats } from '../economics/tables.js';
+import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
 import { lastCompletePeriods, monthStart, toEpochDay } from './calendar.js';
-import { COUNTRY_PROFILES, groupsOf } from './countries.js';
+import { COUNTRY_PROFILES } from '../reference/countries.js';
 import { SAMPLE_START_YEAR, simulateEconomy, type EconomyPaths } from './economy.js';
 import { INDICATORS, type IndicatorDef } from './indicators.js';
 import { Random } from './random.js';
-import { SAMPLE_PROVENANCE } from './provenance.js';
-import { slugify } from './countries.js';
+import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 
 export interface SampleOptions {
   seed: number;
@@ -41,7 +40,9 @@ function pointsOf(def: IndicatorDef, paths: EconomyPaths, asOf: string): Point[]
     }
     case 'quarterly': {
       const values = paths.quarterly[def.kpi_id]!;
-      for (let q = 0; q * 3 <= last.quarterStartMonth; q++) out.push({ day: toEpochDay(monthStart(q * 3)), value: round(values[q]!, def.decimals) });
+      for (let q = 0; q * 3 <= last.quarterStartMonth; q++) {
+        out.push({ day: toEpochDay(monthStart(q * 3)), value: round(values[q]!, def.decimals) });
+      }
       break;
     }
     case 'annual': {
@@ -71,30 +72,8 @@ function statusOf(def: IndicatorDef, fromEnd: number): string {
   return fromEnd < (def.frequency === 'monthly' ? 2 : 1) ? 'provisional' : 'final';
 }
 
-/**
- * Writes the sample economics tables into `conn`'s database: 50 countries and the
- * euro area, 31 indicators, history from 2000 to the last complete period before
- * `asOf`. Deterministic for a given seed and as-of date.
- */
-/** Creates the economics tables and fills the catalogue (countries and indicators), without series. */
-export async function writeEconomicsCatalogue(conn: DuckDBConnection): Promise<void> {
-  await conn.run(ECONOMICS_DDL);
-  for (const p of COUNTRY_PROFILES) {
-    await conn.run('INSERT INTO countries VALUES ($1, $2, $3, $4, $5, $6::VARCHAR[])', [
-      p.iso3, p.name, p.slug, p.iso2, p.kind, JSON.stringify(groupsOf(p.iso3)).replace(/"/g, "'"),
-    ]);
-  }
-  for (const d of INDICATORS) {
-    await conn.run('INSERT INTO indicators VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::VARCHAR[])', [
-      d.kpi_id, slugify(d.name), d.name, d.group, d.unit, d.unit_code, d.frequency, d.description,
-      JSON.stringify(d.aliases).replace(/"/g, "'"),
-    ]);
-  }
-}
-
-export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleOptions): Promise<{ series: number; observations: number }> {
-  await writeEconomicsCatalogue(conn);
-
+/** The simulated paths of every economy, by ISO3. */
+function simulateEconomies(opts: SampleOptions): Map<string, EconomyPaths> {
   const endYear = Math.max(Number(opts.asOf.slice(0, 4)), 2025);
   const paths = new Map(COUNTRY_PROFILES.map((p) => [p.iso3, simulateEconomy(p, opts.seed, endYear)]));
   // Euro members quote the euro; Denmark's krone is pegged to it.
@@ -103,7 +82,20 @@ export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleO
     if (p.currency === 'EUR') paths.get(p.iso3)!.daily.FX_USD = euroFx;
     if (p.iso3 === 'DNK') paths.get(p.iso3)!.daily.FX_USD = euroFx.map((v) => (v * p.fx2023) / 0.925);
   }
+  return paths;
+}
 
+/**
+ * Writes the sample economics tables into `conn`'s database: 50 countries and the
+ * euro area, 31 indicators, history from 2000 to the last complete period before
+ * `asOf`. Deterministic for a given seed and as-of date.
+ */
+export async function writeSampleEconomics(
+  conn: DuckDBConnection,
+  opts: SampleOptions,
+): Promise<{ series: number; observations: number }> {
+  await writeEconomicsCatalogue(conn);
+  const paths = simulateEconomies(opts);
   const asOfMs = Date.parse(`${opts.asOf}T00:00:00Z`);
   const seriesAppender = await conn.createAppender('series');
   await conn.run('CREATE TABLE obs_stage (series_id VARCHAR, day INTEGER, value DOUBLE, obs_status VARCHAR)');
@@ -118,8 +110,9 @@ export async function writeSampleEconomics(conn: DuckDBConnection, opts: SampleO
       if (points.length === 0) continue;
       const seriesId = `${p.iso3}.${def.kpi_id}`;
       // Published within the last four weeks; daily series within the last two days.
-      const ageMs = Random.for(opts.seed, seriesId, 'last-update').float() * (def.frequency === 'daily' ? 2 : 28) * 86_400_000;
-      const lastUpdate = new Date(Math.floor((asOfMs - 3_600_000 - ageMs) / 1000) * 1000).toISOString().replace('.000Z', '');
+      const ageDays = Random.for(opts.seed, seriesId, 'last-update').float() * (def.frequency === 'daily' ? 2 : 28);
+      const lastUpdateMs = Math.floor((asOfMs - 3_600_000 - ageDays * 86_400_000) / 1000) * 1000;
+      const lastUpdate = new Date(lastUpdateMs).toISOString().replace('.000Z', '');
       seriesAppender.appendVarchar(seriesId);
       seriesAppender.appendVarchar(p.iso3);
       seriesAppender.appendVarchar(def.kpi_id);

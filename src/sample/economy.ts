@@ -1,5 +1,6 @@
 import { monthIndex, toEpochDay, fromEpochDay } from './calendar.js';
-import type { CountryProfile } from './countries.js';
+import type { CountryProfile } from '../reference/countries.js';
+import { INFLATION_PATHS, POLICY_RATE_PATHS, type Anchors } from '../reference/economy.js';
 import { Random } from './random.js';
 
 /**
@@ -10,8 +11,6 @@ import { Random } from './random.js';
  * from GDP and population, expenditure = revenue − balance, trade balance =
  * exports − imports). Values for a period never depend on how far the run extends.
  */
-
-type Anchors = Array<[string, number]>;
 
 /** Linear interpolation between `YYYY-MM` anchors, flat outside them. */
 function anchored(anchors: Anchors): (month: number) => number {
@@ -53,23 +52,6 @@ const EURO_CRISIS = anchored([['2000-01', 0], ['2008-06', 0], ['2010-06', 0.35],
 const PERIPHERY: Record<string, { unemployment: number; spread: number }> = {
   GRC: { unemployment: 13, spread: 20 }, ESP: { unemployment: 11, spread: 4 }, PRT: { unemployment: 6, spread: 8 },
   IRL: { unemployment: 7, spread: 7 }, CYP: { unemployment: 8, spread: 6 }, ITA: { unemployment: 3, spread: 4 },
-};
-
-const POLICY: Record<string, Anchors> = {
-  fed: [['2000-01', 5.5], ['2000-06', 6.5], ['2001-01', 6.0], ['2001-12', 1.75], ['2002-11', 1.25], ['2003-06', 1.0], ['2004-06', 1.0], ['2006-06', 5.25], ['2007-08', 5.25], ['2008-01', 3.5], ['2008-12', 0.25], ['2015-11', 0.25], ['2015-12', 0.5], ['2016-12', 0.75], ['2017-12', 1.5], ['2018-12', 2.5], ['2019-07', 2.5], ['2019-10', 1.75], ['2020-02', 1.75], ['2020-03', 0.25], ['2022-02', 0.25], ['2022-03', 0.5], ['2022-12', 4.5], ['2023-07', 5.5], ['2024-08', 5.5], ['2024-09', 5.0], ['2024-12', 4.5], ['2025-08', 4.5], ['2025-12', 3.75], ['2026-12', 3.5]],
-  ecb: [['2000-01', 3.0], ['2000-10', 4.75], ['2001-05', 4.5], ['2001-11', 3.25], ['2003-06', 2.0], ['2005-11', 2.0], ['2006-12', 3.5], ['2008-07', 4.25], ['2008-10', 3.75], ['2009-05', 1.0], ['2011-03', 1.0], ['2011-07', 1.5], ['2011-12', 1.0], ['2012-07', 0.75], ['2013-11', 0.25], ['2014-09', 0.05], ['2016-03', 0], ['2022-06', 0], ['2022-07', 0.5], ['2023-09', 4.5], ['2024-05', 4.5], ['2024-06', 4.25], ['2024-12', 3.15], ['2025-06', 2.15], ['2026-12', 2.15]],
-  boe: [['2000-01', 6.0], ['2001-11', 4.0], ['2003-07', 3.5], ['2007-07', 5.75], ['2008-10', 4.5], ['2009-03', 0.5], ['2016-07', 0.5], ['2016-08', 0.25], ['2017-11', 0.5], ['2018-08', 0.75], ['2020-02', 0.75], ['2020-03', 0.1], ['2021-12', 0.25], ['2023-08', 5.25], ['2024-07', 5.25], ['2024-08', 5.0], ['2025-02', 4.5], ['2025-08', 4.0], ['2026-12', 3.75]],
-  boj: [['2000-01', 0], ['2000-08', 0.25], ['2001-03', 0], ['2006-06', 0], ['2006-07', 0.25], ['2007-02', 0.5], ['2008-11', 0.3], ['2008-12', 0.1], ['2016-01', 0.1], ['2016-02', -0.1], ['2024-02', -0.1], ['2024-03', 0.1], ['2024-07', 0.25], ['2025-01', 0.5], ['2025-11', 0.5], ['2025-12', 0.75], ['2026-12', 0.75]],
-  snb: [['2000-01', 1.75], ['2000-06', 3.0], ['2001-09', 2.25], ['2003-03', 0.25], ['2004-06', 0.5], ['2007-09', 2.75], ['2008-10', 2.5], ['2009-03', 0.25], ['2011-08', 0], ['2014-12', -0.25], ['2015-01', -0.75], ['2022-05', -0.75], ['2022-06', -0.25], ['2022-09', 0.5], ['2023-06', 1.75], ['2024-02', 1.75], ['2024-03', 1.5], ['2024-12', 0.5], ['2025-06', 0], ['2026-12', 0]],
-  CHN: [['2000-01', 5.85], ['2002-02', 5.31], ['2006-08', 6.12], ['2007-12', 7.47], ['2008-12', 5.31], ['2010-12', 5.81], ['2011-07', 6.56], ['2012-07', 6.0], ['2015-10', 4.35], ['2019-08', 4.25], ['2020-04', 3.85], ['2022-08', 3.65], ['2023-08', 3.45], ['2024-10', 3.1], ['2025-05', 3.0], ['2026-12', 3.0]],
-};
-
-// Countries whose inflation history is their own, not a scaled world cycle.
-const INFLATION: Record<string, Anchors> = {
-  ARG: [['2000-01', -1], ['2001-12', -1.5], ['2002-06', 28], ['2002-12', 41], ['2003-12', 4], ['2005-12', 12], ['2008-06', 9], ['2011-12', 10], ['2014-06', 38], ['2016-06', 45], ['2017-06', 22], ['2019-06', 55], ['2020-12', 36], ['2022-06', 64], ['2023-12', 211], ['2024-04', 290], ['2024-12', 118], ['2025-06', 39], ['2025-12', 30], ['2026-12', 22]],
-  TUR: [['2000-01', 68], ['2001-12', 68], ['2002-12', 30], ['2004-06', 9], ['2008-06', 10.5], ['2010-06', 8], ['2013-06', 8], ['2017-06', 11], ['2018-10', 25], ['2019-12', 12], ['2021-06', 17], ['2022-10', 85], ['2023-06', 38], ['2024-05', 75], ['2024-12', 44], ['2025-06', 35], ['2026-12', 28]],
-  RUS: [['2000-01', 22], ['2003-06', 14], ['2007-06', 9], ['2008-06', 15], ['2010-06', 6], ['2014-06', 8], ['2015-03', 17], ['2016-06', 7], ['2017-06', 4], ['2019-12', 3], ['2021-12', 8], ['2022-04', 17.5], ['2023-04', 2.5], ['2024-06', 8.5], ['2025-03', 10.5], ['2026-12', 6]],
-  EGY: [['2000-01', 3], ['2004-06', 12], ['2006-06', 6], ['2008-08', 23], ['2010-06', 11], ['2016-10', 14], ['2017-07', 33], ['2019-10', 3], ['2022-01', 7], ['2023-09', 38], ['2024-06', 27], ['2025-06', 15], ['2026-12', 12]],
 };
 
 // GDP shocks per quarter (percentage points of q/q growth), before country sensitivity.
@@ -158,7 +140,7 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
 
   // Prices: inflation target path, CPI index built month by month, yoy read off the index.
   const sens = INFLATION_SENSITIVITY[p.iso3] ?? (emerging ? 1.2 : 1.0);
-  const ownInflation = INFLATION[p.iso3] ? anchored(INFLATION[p.iso3]!) : undefined;
+  const ownInflation = INFLATION_PATHS[p.iso3] ? anchored(INFLATION_PATHS[p.iso3]!) : undefined;
   const inflTarget = new Float64Array(nM);
   const inflNoise = ar1(rng('inflation'), nM, 0.9, 0.25 * Math.max(1, p.inflation / 5));
   for (let i = 0; i < nM; i++) {
@@ -205,9 +187,9 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
 
   // Money: policy rate from the real central bank path, or from domestic inflation.
   const policy = new Float64Array(nM);
-  const template = POLICY[p.iso3] ?? (p.policy === 'own' ? undefined : POLICY[p.policy]);
+  const template = POLICY_RATE_PATHS[p.iso3] ?? (p.policy === 'own' ? undefined : POLICY_RATE_PATHS[p.policy]);
   const templatePath = template ? anchored(template) : undefined;
-  const fed = anchored(POLICY.fed!);
+  const fed = anchored(POLICY_RATE_PATHS.fed!);
   for (let i = 0; i < nM; i++) {
     if (templatePath) {
       policy[i] = Math.round(templatePath(t(i)) * 20) / 20;

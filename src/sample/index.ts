@@ -1,10 +1,10 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import path from 'node:path';
-import { duckdbMemoryLimitFrom } from '../settings.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { buildSnapshot, type SnapshotBuild } from '../store/builder.js';
 import { Progress, type ProgressSink } from '../store/progress.js';
-import { ECONOMICS_FILE, TRADE_FILE, buildDuckdbConfig, createSnapshotDir, discardSnapshot, publishSnapshot, readCurrentName } from '../store/snapshot.js';
+import { ECONOMICS_FILE, TRADE_FILE, readCurrentName } from '../store/snapshot.js';
 import { writeSampleEconomics } from './economics.js';
-import { bundledProducts, nomenclatureProducts } from './products.js';
+import { HS_PRODUCTS } from '../reference/hs.js';
+import { nomenclatureProducts } from './products.js';
 import { writeSampleTrade, type TradeSampleReport } from './trade.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 
@@ -23,7 +23,10 @@ export interface SampleBuildOptions {
   scale?: number;
   /** HS nomenclature CSV to draw products from instead of the bundled list. */
   hsFile?: string;
-  /** DuckDB memory limit of the build (default: DUCKDB_MEMORY_LIMIT or its default); beyond it, work spills to DATA_DIR/tmp. */
+  /**
+   * DuckDB memory limit of the build (default: DUCKDB_MEMORY_LIMIT or its default);
+   * beyond it, work spills to DATA_DIR/tmp.
+   */
   memoryLimit?: string;
   /** Published snapshots kept after publishing (default: SNAPSHOTS_KEPT or 3). */
   snapshotsKept?: number;
@@ -48,21 +51,11 @@ export const SAMPLE_BUILD_PHASES = [
   ['publish', 1],
 ] as const satisfies ReadonlyArray<readonly [string, number]>;
 
-async function writeDatabase(file: string, config: Record<string, string>, write: (conn: DuckDBConnection) => Promise<void>): Promise<void> {
-  const instance = await DuckDBInstance.create(file, config);
-  const conn = await instance.connect();
-  try {
-    await write(conn);
-    await conn.run('CHECKPOINT');
-  } finally {
-    conn.closeSync();
-    instance.closeSync();
-  }
-}
-
 /** Rows written so far to the trade fact tables (a metadata read: cheap at any size). */
 async function tradeRows(conn: DuckDBConnection): Promise<number> {
-  const r = await conn.runAndReadAll('SELECT ((SELECT count(*) FROM monthly) + (SELECT count(*) FROM annual))::DOUBLE AS n');
+  const r = await conn.runAndReadAll(
+    'SELECT ((SELECT count(*) FROM monthly) + (SELECT count(*) FROM annual))::DOUBLE AS n',
+  );
   return Number(r.getRowObjectsJson()[0]!.n);
 }
 
@@ -70,49 +63,66 @@ export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+interface SampleWritten {
+  counts: { series: number; observations: number };
+  trade: TradeSampleReport;
+  /** Rows of economics and trade written. */
+  rows: number;
+}
+
+/** Writes the sample's economics file, then its trade file. */
+async function writeSample(
+  build: SnapshotBuild,
+  opts: SampleBuildOptions & { asOf: string },
+  progress: Progress,
+): Promise<SampleWritten> {
+  progress.phase('economics');
+  const { seed, asOf } = opts;
+  const counts = await build.writeFile(ECONOMICS_FILE, (conn) => writeSampleEconomics(conn, { seed, asOf }));
+  const econRows = counts.observations;
+  const products = opts.hsFile ? await nomenclatureProducts(opts.hsFile, seed) : HS_PRODUCTS;
+  progress.phase('trade: countries and products', econRows);
+  const trade = await build.writeFile(TRADE_FILE, async (conn) => {
+    const report = await writeSampleTrade(conn, {
+      seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: DEFAULT_HS_EDITION,
+      onPhase: async (phase) => progress.phase(`trade: ${phase}`, econRows + (await tradeRows(conn))),
+      onStep: (done, total) => progress.share(done / total),
+    });
+    progress.phase('trade: checkpoint', econRows + report.annual + report.monthly);
+    return report;
+  });
+  const rows = econRows + trade.annual + trade.monthly;
+  progress.phase('publish', rows);
+  return { counts, trade, rows };
+}
+
 /**
  * Builds the generated sample dataset (economics and trade) as a new snapshot and
  * publishes it. DuckDB runs under the memory limit and spills to DATA_DIR/tmp; the
  * snapshot directory stays marked as building until it is published, so a killed
- * build is recognised and removed by the next start.
+ * build is recognised and removed by the next start. A whole dataset: nothing of
+ * a serving snapshot is carried over.
  */
 export async function buildSampleSnapshot(dataDir: string, opts: SampleBuildOptions): Promise<SampleBuildReport> {
   const started = performance.now();
-  const asOf = opts.asOf ?? todayUtc();
-  const memoryLimit = opts.memoryLimit ?? duckdbMemoryLimitFrom();
   const progress = new Progress('sample build', SAMPLE_BUILD_PHASES, { sink: opts.progress });
-  const { name, dir } = await createSnapshotDir(dataDir);
-  try {
-    let counts = { series: 0, observations: 0 };
-    progress.phase('economics');
-    await writeDatabase(path.join(dir, ECONOMICS_FILE), await buildDuckdbConfig(dataDir, memoryLimit), async (conn) => {
-      counts = await writeSampleEconomics(conn, { seed: opts.seed, asOf });
-    });
-    const econRows = counts.observations;
-    const products = opts.hsFile ? await nomenclatureProducts(opts.hsFile, opts.seed) : bundledProducts();
-    let trade!: TradeSampleReport;
-    progress.phase('trade: countries and products', econRows);
-    await writeDatabase(path.join(dir, TRADE_FILE), await buildDuckdbConfig(dataDir, memoryLimit), async (conn) => {
-      trade = await writeSampleTrade(conn, {
-        seed: opts.seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: DEFAULT_HS_EDITION,
-        onPhase: async (phase) => progress.phase(`trade: ${phase}`, econRows + (await tradeRows(conn))),
-        onStep: (done, total) => progress.share(done / total),
-      });
-      progress.phase('trade: checkpoint', econRows + trade.annual + trade.monthly);
-    });
-    progress.phase('publish', econRows + trade.annual + trade.monthly);
-    await publishSnapshot(dataDir, name, opts.snapshotsKept);
-    progress.done(econRows + trade.annual + trade.monthly);
-    return { snapshot: name, ...counts, trade, durationMs: Math.round(performance.now() - started) };
-  } catch (err) {
-    progress.stop();
-    await discardSnapshot(dataDir, name);
-    throw err;
-  }
+  const { name, written } = await buildSnapshot(dataDir, {
+    replaces: 'all',
+    memoryLimit: opts.memoryLimit,
+    snapshotsKept: opts.snapshotsKept,
+    progress,
+    write: (build) => writeSample(build, { ...opts, asOf: opts.asOf ?? todayUtc() }, progress),
+  });
+  progress.done(written.rows);
+  const durationMs = Math.round(performance.now() - started);
+  return { snapshot: name, ...written.counts, trade: written.trade, durationMs };
 }
 
 /** On first start (no snapshot published yet), builds the sample; otherwise does nothing. */
-export async function ensureDataset(dataDir: string, opts: SampleBuildOptions): Promise<SampleBuildReport | undefined> {
+export async function ensureDataset(
+  dataDir: string,
+  opts: SampleBuildOptions,
+): Promise<SampleBuildReport | undefined> {
   if (await readCurrentName(dataDir)) return undefined;
   return buildSampleSnapshot(dataDir, opts);
 }

@@ -1,31 +1,13 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { HS_CHAPTERS, HS_HEADINGS, HS_PRODUCTS } from '../trade/hs-list.js';
+import { HS_CHAPTERS, HS_HEADINGS, HS_PRODUCTS, type HsProduct } from '../reference/hs.js';
 import { Random } from './random.js';
-
-export interface SampleProduct {
-  hs6: string;
-  name: string;
-  chapterName: string;
-  headingName: string;
-  worldTradeBn: number;
-  unitValue: number;
-}
-
-/** The bundled compact list of HS 2022 subheadings. */
-export function bundledProducts(): SampleProduct[] {
-  return HS_PRODUCTS.map(([hs6, name, worldTradeBn, unitValue]) => ({
-    hs6, name, worldTradeBn, unitValue,
-    chapterName: HS_CHAPTERS[hs6.slice(0, 2)]!,
-    headingName: HS_HEADINGS[hs6.slice(0, 4)]!,
-  }));
-}
 
 /**
  * Every HS6 code of a nomenclature CSV (`section,hscode,description,parent,level`).
  * Codes of the bundled list keep their trade size and unit value; the others get
  * their chapter's average size per code and median unit value, with seeded noise.
  */
-export async function nomenclatureProducts(file: string, seed: number): Promise<SampleProduct[]> {
+export async function nomenclatureProducts(file: string, seed: number): Promise<HsProduct[]> {
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   try {
@@ -36,8 +18,8 @@ export async function nomenclatureProducts(file: string, seed: number): Promise<
     );
     const rows = reader.getRowObjectsJson() as Array<{ code: string; description: string; level: number }>;
     const names = new Map(rows.map((r) => [r.code, r.description]));
-    const bundled = new Map(bundledProducts().map((p) => [p.hs6, p]));
-    const byChapter = new Map<string, SampleProduct[]>();
+    const bundled = new Map(HS_PRODUCTS.map((p) => [p.hs6, p]));
+    const byChapter = new Map<string, HsProduct[]>();
     for (const p of bundled.values()) byChapter.set(p.hs6.slice(0, 2), [...(byChapter.get(p.hs6.slice(0, 2)) ?? []), p]);
     const codesPerChapter = new Map<string, number>();
     for (const r of rows) if (r.level === 6) codesPerChapter.set(r.code.slice(0, 2), (codesPerChapter.get(r.code.slice(0, 2)) ?? 0) + 1);

@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { tradeCountryList } from '../trade/reference.js';
-import { bundledProducts } from './products.js';
+import { tradeCountryList } from '../reference/countries.js';
+import { HS_PRODUCTS } from '../reference/hs.js';
 import { chapterMultipliers, tradeSharesOf } from './trade.js';
 import { COUNTRY_SHARES, DEFAULT_IMPORT_SHARES, PROFILES, PROFILE_OF, REGION_PROFILE, type ChapterShares } from './trade-shares.js';
 
 /** The world share of each chapter in the bundled product list. */
 function worldShares(): Map<number, number> {
   const byChapter = new Map<number, number>();
-  for (const p of bundledProducts()) byChapter.set(Number(p.hs6.slice(0, 2)), (byChapter.get(Number(p.hs6.slice(0, 2))) ?? 0) + p.worldTradeBn);
+  for (const p of HS_PRODUCTS) {
+    const chapter = Number(p.hs6.slice(0, 2));
+    byChapter.set(chapter, (byChapter.get(chapter) ?? 0) + p.worldTradeBn);
+  }
   const total = [...byChapter.values()].reduce((s, v) => s + v, 0);
   return new Map([...byChapter].map(([ch, v]) => [ch, v / total]));
 }

@@ -1,8 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { EU_MEMBERS, EXPORT_PROPENSITY, IMPORT_PROPENSITY, REPORTERS, gdpBn, tradeCountryList } from '../trade/reference.js';
+import { countryByIso2, tradeCountryList } from '../reference/countries.js';
+import { EU_MEMBERS } from '../reference/groups.js';
 import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
 import { lastCompletePeriods, monthIndex } from './calendar.js';
-import { SAMPLE_PROVENANCE } from './provenance.js';
+import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 import { COUNTRY_SHARES, DEFAULT_IMPORT_SHARES, PROFILES, PROFILE_OF, REGION_PROFILE, type ChapterShares } from './trade-shares.js';
 
 export interface TradeSampleOptions {
@@ -11,7 +12,9 @@ export interface TradeSampleOptions {
   /** 1 = at least 50 million annual observations; the default is small enough to build in seconds. */
   scale: number;
   /** The product universe: HS6 codes with world trade (bn USD) and unit value (USD/kg). */
-  products: Array<{ hs6: string; name: string; chapterName: string; headingName: string; worldTradeBn: number; unitValue: number }>;
+  products: ReadonlyArray<{
+    hs6: string; name: string; chapterName: string; headingName: string; worldTradeBn: number; unitValue: number;
+  }>;
   hsVersion: number;
   /** Called as each long phase starts (progress reporting). */
   onPhase?: (phase: 'pair-product flows' | 'monthly flows' | 'annual sums' | 'sorted copies and aggregates') => Promise<void> | void;
@@ -24,6 +27,22 @@ export interface TradeSampleReport {
   monthly: number;
   products: number;
   timingsMs: Record<string, number>;
+}
+
+/** The 41 reporting countries of the trade sample: the 27 EU members and 14 others. */
+const OTHER_REPORTERS = ['US', 'CN', 'JP', 'KR', 'IN', 'GB', 'CA', 'MX', 'BR', 'AU', 'CH', 'NO', 'TR', 'ZA'];
+const REPORTERS = [...EU_MEMBERS, ...OTHER_REPORTERS];
+
+const REGION_DEFAULT_BN: Record<string, number> = {
+  Europe: 6, Asia: 12, Africa: 8, 'North America': 4, 'South America': 10, Oceania: 1.5, Antarctica: 0.1,
+};
+
+/**
+ * The mass of the gravity model that shapes the sample: a country's 2023 GDP in
+ * billions of USD, or for a smaller economy without a figure a default by region.
+ */
+function gdpBn(iso2: string, region: string): number {
+  return countryByIso2(iso2)?.gdpBn ?? REGION_DEFAULT_BN[region] ?? 5;
 }
 
 /** Annual observations per unit of scale: SAMPLE_SCALE=1 gives 10 % more than 50 million. */
@@ -110,8 +129,8 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     massApp.appendVarchar(c.iso2);
     massApp.appendVarchar(c.region);
     massApp.appendDouble(gdpBn(c.iso2, c.region));
-    massApp.appendDouble(EXPORT_PROPENSITY[c.iso2] ?? 1);
-    massApp.appendDouble(IMPORT_PROPENSITY[c.iso2] ?? 1);
+    massApp.appendDouble(countryByIso2(c.iso2)?.exportPropensity ?? 1);
+    massApp.appendDouble(countryByIso2(c.iso2)?.importPropensity ?? 1);
     massApp.appendBoolean(reporters.has(c.iso2));
     massApp.appendBoolean(eu.has(c.iso2));
     massApp.endRow();

@@ -4,6 +4,16 @@ import { ApiError } from '../errors.js';
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[];
 
+/**
+ * Attaches a database file READ_ONLY under `alias`. The one place a file path
+ * reaches SQL text: ATTACH takes no parameters, so the path is quoted here and the
+ * alias, spliced as an identifier, must be a plain name.
+ */
+export async function attachReadOnly(conn: DuckDBConnection, file: string, alias: string): Promise<void> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(alias)) throw new Error(`"${alias}" is not a plain database alias`);
+  await conn.run(`ATTACH '${file.replace(/'/g, "''")}' AS ${alias} (READ_ONLY)`);
+}
+
 export interface DatabaseOptions {
   /** Database files to attach read-only, by schema alias (e.g. `{ econ: '/…/economics.duckdb' }`). */
   attach: Record<string, string>;
@@ -46,9 +56,7 @@ export class Database {
     });
     const first = await instance.connect();
     try {
-      for (const [alias, file] of Object.entries(opts.attach)) {
-        await first.run(`ATTACH '${file.replace(/'/g, "''")}' AS ${alias} (READ_ONLY)`);
-      }
+      for (const [alias, file] of Object.entries(opts.attach)) await attachReadOnly(first, file, alias);
     } catch (err) {
       first.closeSync();
       instance.closeSync();

@@ -3,16 +3,13 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { EconomicsCatalogue } from '../economics/catalogue.js';
-import { TradeCatalogue } from '../trade/catalogue.js';
-import { ApiError } from '../errors.js';
 import { duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../settings.js';
-import { Database } from './duckdb.js';
 
 /**
  * Snapshot layout under DATA_DIR:
  *   snapshots/<name>/economics.duckdb   immutable once published
  *   snapshots/<name>/trade.duckdb       (optional) likewise
+ *   snapshots/<name>/nomenclature.duckdb (optional) likewise
  *   snapshots/<name>/.building          present while the snapshot is being built
  *   CURRENT                             the name of the serving snapshot
  *   tmp/<pid>.<start>@<host>/           where each process's DuckDB instances spill
@@ -118,7 +115,9 @@ export async function duckdbTempDir(dataDir: string, label: string): Promise<str
   const root = path.resolve(dataDir, 'tmp', processTempName());
   await mkdir(root, { recursive: true });
   if (!ownTempRoots.has(root)) {
-    if (ownTempRoots.size === 0) process.once('exit', () => ownTempRoots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+    if (ownTempRoots.size === 0) {
+      process.once('exit', () => ownTempRoots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+    }
     ownTempRoots.add(root);
   }
   return path.join(root, `${label.replace(/[^\w.-]/g, '_')}-${++tempSeq}`);
@@ -131,7 +130,10 @@ export async function duckdbTempDir(dataDir: string, label: string): Promise<str
  * thread returns freed memory to the system as a build goes: without it, memory a
  * finished sort freed stayed resident and the process grew some 70 % past the limit.
  */
-export async function buildDuckdbConfig(dataDir: string, memoryLimit: string = duckdbMemoryLimitFrom()): Promise<Record<string, string>> {
+export async function buildDuckdbConfig(
+  dataDir: string,
+  memoryLimit: string = duckdbMemoryLimitFrom(),
+): Promise<Record<string, string>> {
   return {
     memory_limit: memoryLimit,
     temp_directory: await duckdbTempDir(dataDir, 'build'),
@@ -149,26 +151,38 @@ function stopHeartbeat(name: string): void {
   heartbeats.delete(name);
 }
 
+export interface NewSnapshot {
+  name: string;
+  dir: string;
+  /**
+   * The serving snapshot when the build started (undefined in an empty DATA_DIR):
+   * the one the build reads from, which the clean-up keeps while the build runs.
+   */
+  base: string | undefined;
+}
+
 /**
  * Creates the directory of a new snapshot, marked as building until it is published.
  * Leftovers of dead builds (and snapshots past the retention) are removed first, so
  * a build never starts beside the debris of a killed one.
  */
-export async function createSnapshotDir(dataDir: string): Promise<{ name: string; dir: string }> {
-  await cleanDataDir(dataDir).catch((err) => console.error(`snapshot clean-up before a build failed: ${(err as Error).message}`));
+export async function createSnapshotDir(dataDir: string): Promise<NewSnapshot> {
+  await cleanDataDir(dataDir).catch((err) => {
+    console.error(`snapshot clean-up before a build failed: ${(err as Error).message}`);
+  });
   const name = newSnapshotName();
   const dir = path.join(snapshotsDir(dataDir), name);
   await mkdir(dir, { recursive: true });
   const marker = path.join(dir, BUILDING_MARKER);
-  // `base`: the snapshot the build reads from (carry-over), kept while the build runs.
-  await writeFile(marker, JSON.stringify({ ...SELF, base: (await readCurrentName(dataDir)) ?? null }));
+  const base = await readCurrentName(dataDir);
+  await writeFile(marker, JSON.stringify({ ...SELF, base: base ?? null }));
   const timer = setInterval(() => {
     const now = new Date();
     utimes(marker, now, now).catch(() => stopHeartbeat(name));
   }, HEARTBEAT_MS);
   timer.unref();
   heartbeats.set(name, timer);
-  return { name, dir };
+  return { name, dir, base };
 }
 
 /**
@@ -177,7 +191,11 @@ export async function createSnapshotDir(dataDir: string): Promise<{ name: string
  * nothing after the rename throws, so no rollback can follow a publish; a clean-up
  * that fails only leaves files for the next one.
  */
-export async function publishSnapshot(dataDir: string, name: string, keep: number = snapshotsKeptFrom()): Promise<void> {
+export async function publishSnapshot(
+  dataDir: string,
+  name: string,
+  keep: number = snapshotsKeptFrom(),
+): Promise<void> {
   const tmp = path.join(dataDir, `CURRENT.${process.pid}.tmp`);
   await writeFile(tmp, `${name}\n`);
   await rename(tmp, path.join(dataDir, 'CURRENT'));
@@ -243,7 +261,8 @@ export async function cleanDataDir(dataDir: string, keep: number = snapshotsKept
   const current = await readCurrentName(dataDir);
   let names: string[];
   try {
-    names = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
+    const entries = await readdir(root, { withFileTypes: true });
+    names = entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     names = [];
@@ -303,156 +322,5 @@ async function cleanTemp(dataDir: string): Promise<void> {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ESRCH') await rm(path.join(dataDir, entry), { force: true });
     }
-  }
-}
-
-/** One opened, immutable snapshot. Leases keep it open while requests use it. */
-export class Snapshot {
-  private leases = 0;
-  private retired = false;
-
-  private constructor(
-    readonly name: string,
-    readonly db: Database,
-    readonly economics: EconomicsCatalogue,
-    /** Undefined when the snapshot holds no trade data. */
-    readonly trade: TradeCatalogue | undefined,
-    private readonly tempDirectory: string,
-  ) {}
-
-  /** `memoryLimit`: DuckDB's, for this snapshot's instance; it spills into DATA_DIR/tmp beyond it. */
-  static async open(dataDir: string, name: string, queryTimeoutMs: number, memoryLimit: string = duckdbMemoryLimitFrom()): Promise<Snapshot> {
-    const dir = path.join(snapshotsDir(dataDir), name);
-    const econFile = path.join(dir, ECONOMICS_FILE);
-    if (!existsSync(econFile)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
-    const tradeFile = path.join(dir, TRADE_FILE);
-    const hasTrade = existsSync(tradeFile);
-    const nomFile = path.join(dir, NOMENCLATURE_FILE);
-    const hasNom = hasTrade && existsSync(nomFile);
-    const tempDirectory = await duckdbTempDir(dataDir, `serve-${name}`);
-    const db = await Database.open({
-      attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
-      connections: 4,
-      queryTimeoutMs,
-      memoryLimit,
-      tempDirectory,
-    });
-    try {
-      const economics = await EconomicsCatalogue.load(db);
-      const trade = hasTrade ? await TradeCatalogue.load(db, 'trade', hasNom ? 'nom' : 'trade') : undefined;
-      return new Snapshot(name, db, economics, trade, tempDirectory);
-    } catch (err) {
-      db.close();
-      rmSync(tempDirectory, { recursive: true, force: true });
-      throw err;
-    }
-  }
-
-  private close(): void {
-    this.db.close();
-    rmSync(this.tempDirectory, { recursive: true, force: true });
-  }
-
-  /** This snapshot with its queries bound to a request's deadline. */
-  within(signal: AbortSignal): Snapshot {
-    return Object.create(this, { db: { value: this.db.within(signal) } }) as Snapshot;
-  }
-
-  acquire(): void {
-    this.leases++;
-  }
-
-  release(): void {
-    this.leases--;
-    if (this.retired && this.leases === 0) this.close();
-  }
-
-  retire(): void {
-    this.retired = true;
-    if (this.leases === 0) this.close();
-  }
-}
-
-export interface SnapshotStoreOptions {
-  dataDir: string;
-  queryTimeoutMs: number;
-  pollMs: number;
-  /** DuckDB memory limit of each opened snapshot (default: DUCKDB_MEMORY_LIMIT or its default). */
-  duckdbMemoryLimit?: string;
-  /** Published snapshots kept by the clean-up at start (default: SNAPSHOTS_KEPT or 3). */
-  snapshotsKept?: number;
-  onSwap?: (name: string) => void;
-  /** Called with the snapshot directories the clean-up at start removed. */
-  onClean?: (removed: string[]) => void;
-  onError?: (err: unknown) => void;
-}
-
-/**
- * Serves the snapshot CURRENT names, and switches to a newly published one without
- * a restart: a request leases the snapshot it started on and finishes on it, so no
- * request ever mixes two snapshots.
- */
-export class SnapshotStore {
-  private active: Snapshot | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private refreshing: Promise<void> | undefined;
-
-  constructor(private readonly opts: SnapshotStoreOptions) {}
-
-  async start(): Promise<void> {
-    // Leftovers of builds killed while no server ran, and spill files of dead processes.
-    // A clean-up that fails (a directory another process removes first, permissions)
-    // must not keep the server from serving: the next publish retries.
-    try {
-      const removed = await cleanDataDir(this.opts.dataDir, this.opts.snapshotsKept ?? snapshotsKeptFrom());
-      if (removed.length) this.opts.onClean?.(removed);
-    } catch (err) {
-      console.error(`snapshot clean-up at start failed; the next publish retries: ${(err as Error).message}`);
-    }
-    await this.refresh();
-    this.timer = setInterval(() => {
-      this.refresh().catch((err) => this.opts.onError?.(err));
-    }, this.opts.pollMs);
-    this.timer.unref();
-  }
-
-  get current(): Snapshot | undefined {
-    return this.active;
-  }
-
-  /** Runs `fn` on the serving snapshot, keeping it open until `fn` settles. */
-  async use<T>(fn: (snapshot: Snapshot) => Promise<T> | T): Promise<T> {
-    const snapshot = this.active;
-    if (!snapshot) throw new ApiError('provider_unavailable', 'No data snapshot is available yet.');
-    snapshot.acquire();
-    try {
-      return await fn(snapshot);
-    } finally {
-      snapshot.release();
-    }
-  }
-
-  /** Switches to the snapshot CURRENT names, if it changed. */
-  refresh(): Promise<void> {
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
-  }
-
-  private async doRefresh(): Promise<void> {
-    const name = await readCurrentName(this.opts.dataDir);
-    if (!name || name === this.active?.name) return;
-    const next = await Snapshot.open(this.opts.dataDir, name, this.opts.queryTimeoutMs, this.opts.duckdbMemoryLimit ?? duckdbMemoryLimitFrom());
-    const previous = this.active;
-    this.active = next;
-    previous?.retire();
-    this.opts.onSwap?.(name);
-  }
-
-  close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.active?.retire();
-    this.active = undefined;
   }
 }

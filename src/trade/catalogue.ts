@@ -1,6 +1,6 @@
 import type { Database } from '../store/duckdb.js';
-import { SAMPLE_PROVENANCE } from '../sample/provenance.js';
-import { EU_MEMBERS } from './reference.js';
+import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
+import { EU_MEMBERS } from '../reference/groups.js';
 
 export interface TradeCountry {
   id: number;
@@ -102,6 +102,15 @@ export function monthDate(month: number): string {
  * Trade metadata of one snapshot, in memory: countries (ids in ISO2 order), the
  * product nomenclature (sorted by code) and reporters' coverage.
  */
+/** The tables a trade catalogue is built from. */
+export interface CatalogueTables {
+  countries: TradeCountry[];
+  products: Product[];
+  coverage: CoverageRow[];
+  editions?: FlowEdition[];
+  sources?: CountrySource[];
+}
+
 export class TradeCatalogue {
   readonly byIso2 = new Map<string, TradeCountry>();
   readonly byIso3 = new Map<string, TradeCountry>();
@@ -113,14 +122,16 @@ export class TradeCatalogue {
   /** Reporters' sources by country id. */
   private readonly sourcesById = new Map<number, TradeSource[]>();
 
-  constructor(
-    readonly countries: TradeCountry[],
-    /** Sorted by hs6, then edition: a code may be named in several HS editions. */
-    readonly products: Product[],
-    readonly coverage: CoverageRow[],
-    editions: FlowEdition[] = [],
-    sources: CountrySource[] = [],
-  ) {
+  readonly countries: TradeCountry[];
+  /** Sorted by hs6, then edition: a code may be named in several HS editions. */
+  readonly products: Product[];
+  readonly coverage: CoverageRow[];
+
+  constructor(tables: CatalogueTables) {
+    const { countries, editions = [], sources = [] } = tables;
+    this.countries = countries;
+    this.products = tables.products;
+    this.coverage = tables.coverage;
     for (const { country, ...source } of sources) this.sourcesById.set(country, [...(this.sourcesById.get(country) ?? []), source]);
     for (const c of countries) {
       this.byIso2.set(c.iso2, c);
@@ -214,7 +225,7 @@ export class TradeCatalogue {
       `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = '${schema}' AND table_name = 'editions'`,
     ))[0]!.n > 0;
     const editions = hasEditions ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`) : [];
-    return new TradeCatalogue(countries, products, rows, editions, sources);
+    return new TradeCatalogue({ countries, products, coverage: rows, editions, sources });
   }
 }
 

@@ -58,8 +58,16 @@ export function rangesSql(name: string, ranges: CodeRange[], b: Bindings): strin
   return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
 }
 
-/** The WHERE conditions of one term; every value is bound in `b`. */
-export function termConditions(term: Term, filter: { products?: CodeRange[] }, period: { column: string; from?: number; to?: number }, b: Bindings): string[] {
+/** The periods a query reads: years or months (as month indexes), inclusive. */
+export interface PeriodBounds {
+  column: 'year' | 'month';
+  from?: number;
+  to?: number;
+}
+
+/** The WHERE conditions of one term over products and periods; every value is bound in `b`. */
+export function termConditions(term: Term, scope: { products?: CodeRange[]; period: PeriodBounds }, b: Bindings): string[] {
+  const { products, period } = scope;
   const where: string[] = [];
   if (term.exporters) where.push(inList('exporter', term.exporters, b));
   if (term.importers) where.push(inList('importer', term.importers, b));
@@ -68,7 +76,7 @@ export function termConditions(term: Term, filter: { products?: CodeRange[] }, p
     if (term.exclude.importers) both.push(inList('importer', term.exclude.importers, b));
     where.push(`NOT (${both.join(' AND ')})`);
   }
-  if (filter.products) where.push(rangesSql('hs6', filter.products, b));
+  if (products) where.push(rangesSql('hs6', products, b));
   // Always bound the period: DuckDB streams an unfiltered LIMIT scan far slower than a filtered one.
   const periodColumn = column(period.column);
   where.push(`${periodColumn} >= ${b.bind(period.from ?? 0)}`);

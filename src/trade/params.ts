@@ -1,6 +1,7 @@
 import { invalidParam, unknownToken } from '../errors.js';
-import { listItems, parseDate } from '../http/keywords.js';
+import { listItems, parseDate } from '../values.js';
 import { EU_GROUP, codeRange, monthIndexOf, type CodeRange, type TradeCatalogue } from './catalogue.js';
+import { orient, type Flow, type TradeFilter } from './filter.js';
 
 /** Extracts the digits of an HS code token (`hs:` prefix optional); the schema checked its shape. */
 const PRODUCT_DIGITS = /^(?:hs:)?(\d{2}|\d{4}|\d{6})$/i;
@@ -50,7 +51,7 @@ export class TradeInput {
     if (!tokens) return out;
     const codes = tokens.map((t) => {
       const m = PRODUCT_DIGITS.exec(t);
-      if (!m) throw invalidParam(where, param, 'must be an HS code of 2, 4 or 6 digits', 'string_pattern_mismatch');
+      if (!m) throw invalidParam([where, param], 'must be an HS code of 2, 4 or 6 digits', 'string_pattern_mismatch');
       return m[1]!;
     });
     this.resolvers.push(() => {
@@ -80,4 +81,27 @@ export class TradeInput {
   resolve(): void {
     for (const r of this.resolvers) r();
   }
+}
+
+/** The parameters that select annual flows. */
+export interface AnnualQuery {
+  reporter?: string;
+  partner?: string;
+  product?: string;
+  flow?: Flow;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * reporter / partner / product / flow / from / to as a filter: parsed, then resolved
+ * (404 for an unknown token). `products` replaces the `product` parameter (a path).
+ */
+export function annualFilter(input: TradeInput, query: AnnualQuery, products?: { value?: CodeRange[] }): TradeFilter {
+  const reporter = input.countries(query.reporter);
+  const partner = input.countries(query.partner);
+  const product = products ?? input.products(query.product, 'product');
+  const years = input.years(query.from, query.to);
+  input.resolve();
+  return { terms: orient(reporter.value, partner.value, query.flow), products: product.value, ...years };
 }

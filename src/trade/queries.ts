@@ -29,14 +29,14 @@ export async function annualObservations(db: Database, filter: TradeFilter, limi
       const source = table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`);
       const b = new Bindings();
       if (lead.single) {
-        const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to }, b);
+        const conds = termConditions(term, { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } }, b);
         return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`, b.values);
       }
       // Several leading values: sort only the years that hold the first `limit` rows.
-      const years = await annualAggregate(db, { ...filter, terms: [term] }, ['year'], { orderBy: 'key' });
+      const years = await annualAggregate(db, { ...filter, terms: [term] }, { groups: ['year'], orderBy: 'key' });
       const window = periodWindow(years.map((y) => ({ period: y.year!, n: y.n })), limit);
       if (!window) return [];
-      const conds = termConditions(term, filter, { column: 'year', ...window }, b);
+      const conds = termConditions(term, { products: filter.products, period: { column: 'year', ...window } }, b);
       return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)}
         ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`, b.values);
     }),
@@ -100,17 +100,19 @@ function annualSource(term: Term, filter: TradeFilter, groups: GroupKey[]): { ta
  * the matching annual observations, grouped by `groups` (`partner` = the partner side
  * of each term). Sorted by `orderBy` and cut to `limit` when given.
  */
-export async function annualAggregate(
-  db: Database,
-  filter: TradeFilter,
-  groups: GroupKey[],
-  opts: { orderBy?: 'value' | 'key'; limit?: number } = {},
-): Promise<AggregateRow[]> {
+export interface Aggregation {
+  groups: GroupKey[];
+  orderBy?: 'value' | 'key';
+  limit?: number;
+}
+
+export async function annualAggregate(db: Database, filter: TradeFilter, opts: Aggregation): Promise<AggregateRow[]> {
+  const { groups } = opts;
   const b = new Bindings();
   const subqueries = filter.terms.map((term) => {
     const src = annualSource(term, filter, groups);
     const cols = groups.map((g) => (g === 'partner' ? `${column(term.partnerSide)} AS partner` : column(g)));
-    const conds = termConditions(term, filter, { column: 'year', from: filter.from, to: filter.to }, b);
+    const conds = termConditions(term, { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } }, b);
     return `SELECT ${[...cols, `${src.value} AS value`, `${src.qty} AS qty`, `${src.valueQ} AS value_q`, `${src.n} AS n`].join(', ')} FROM ${src.table} ${where(conds)}`;
   });
   const keys = groups.map((g) => (g === 'partner' ? 'partner' : column(g))).join(', ');
@@ -154,15 +156,18 @@ export interface MonthlyFilter {
   method: Method;
 }
 
+/** Monthly flows have no reporter side: exporters and importers as given. */
+const monthlyTerm = (f: MonthlyFilter): Term => ({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' });
+
 function monthlyTable(f: MonthlyFilter): { table: string; key: string } {
-  const term: Term = { exporters: f.exporters, importers: f.importers, partnerSide: 'importer' };
+  const term = monthlyTerm(f);
   const lead = leadingKey(term, f);
   const key = lead.key === 'period' ? 'month' : lead.key;
   return { table: table(`monthly_by_${key}`), key };
 }
 
 function monthlyConditions(f: MonthlyFilter, b: Bindings): string[] {
-  const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to }, b);
+  const conds = termConditions(monthlyTerm(f), { products: f.products, period: { column: 'month', from: f.from, to: f.to } }, b);
   if (METHOD_SQL[f.method].present) conds.push(METHOD_SQL[f.method].present);
   return conds;
 }
@@ -199,7 +204,7 @@ function monthlySums(f: MonthlyFilter, dims: string[], b: Bindings): { table: st
           ? 'magg_importer_hs6'
           : undefined;
   if (aggregate) {
-    const conds = termConditions({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f, { column: 'month', from: f.from, to: f.to }, b);
+    const conds = termConditions(monthlyTerm(f), { products: f.products, period: { column: 'month', from: f.from, to: f.to } }, b);
     const sums = MONTHLY_SUMS[f.method];
     conds.push(`${sums.n} > 0`);
     return { table: table(aggregate), ...sums, conds };
@@ -246,7 +251,13 @@ export interface MonthlyGroup {
 }
 
 /** Monthly flows summed by period (sorted by period) or by a country or product (by value descending). */
-export async function monthlyGrouped(db: Database, f: MonthlyFilter, groupBy: 'month' | 'exporter' | 'importer' | 'hs6', limit: number): Promise<MonthlyGroup[]> {
+export interface MonthlyGrouping {
+  groupBy: 'month' | 'exporter' | 'importer' | 'hs6';
+  limit: number;
+}
+
+export async function monthlyGrouped(db: Database, f: MonthlyFilter, opts: MonthlyGrouping): Promise<MonthlyGroup[]> {
+  const { groupBy, limit } = opts;
   const b = new Bindings();
   const sums = monthlySums(f, [groupBy], b);
   const key = column(groupBy);

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { TradeCountryRef } from './reference.js';
+import type { TradeCountryRef } from '../reference/countries.js';
 
 /**
  * The trade tables of a snapshot file (`trade.duckdb`).

@@ -26,12 +26,31 @@ function cacheKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The test sample, built once per code version and shared read-only by every test file. */
-async function cachedSample(): Promise<string> {
+/** A `<key>.<pid>.tmp` directory whose process still runs. */
+function isLiveBuild(name: string): boolean {
+  const pid = Number(name.split('.')[1]);
+  if (!name.endsWith('.tmp') || !Number.isInteger(pid)) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The test sample, built once per code version and shared read-only by every test
+ * file. `npm test` builds it before the test files run (they run two at a time);
+ * a test file run alone builds it on first use.
+ */
+export async function cachedSample(): Promise<string> {
   const dir = path.join(CACHE_ROOT, cacheKey());
   if (existsSync(path.join(dir, 'CURRENT'))) return dir;
   mkdirSync(CACHE_ROOT, { recursive: true });
-  for (const old of readdirSync(CACHE_ROOT)) rmSync(path.join(CACHE_ROOT, old), { recursive: true, force: true });
+  // Builds of older code versions, and unfinished builds of dead processes.
+  for (const old of readdirSync(CACHE_ROOT)) {
+    if (!isLiveBuild(old)) rmSync(path.join(CACHE_ROOT, old), { recursive: true, force: true });
+  }
   const building = `${dir}.${process.pid}.tmp`;
   await ensureDataset(building, { seed: TEST_SEED, asOf: TEST_AS_OF, scale: TEST_SCALE });
   renameSync(building, dir);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.js';
 import { bootstrapKeyStore } from '../../src/access/keys.js';
 import { provideSample } from './sample.js';
-import { SnapshotStore } from '../../src/store/snapshot.js';
+import { datasetStore, type DatasetStore } from '../../src/datasets.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef';
 export { TEST_AS_OF, TEST_SCALE } from './sample.js';
@@ -14,7 +14,7 @@ export interface TestServer {
   url: string;
   dataDir: string;
   app: App;
-  store: SnapshotStore;
+  store: DatasetStore;
   /** GET with the test key (unless headers say otherwise); returns status, headers and parsed body. */
   get(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
   /** GET that must answer 200; returns its `data`. */
@@ -33,7 +33,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
   await provideSample(dataDir);
-  const store = new SnapshotStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
+  const store = datasetStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
   await store.start();
   const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent', queryTimeoutMs: opts.queryTimeoutMs });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,9 +11,18 @@ export interface RateDecision {
   resetS: number;
 }
 
+/** One request of a key against its limit of `limit` requests per `windowS` seconds. */
+export interface RateRequest {
+  keyId: string;
+  limit: number;
+  windowS: number;
+  /** Distinguishes requests of one key within the same millisecond. */
+  requestId: string;
+}
+
 /** A per-key sliding window: `hit` records the request if the window has room. */
 export interface RateLimiter {
-  hit(keyId: string, limit: number, windowS: number, requestId: string): Promise<RateDecision>;
+  hit(request: RateRequest): Promise<RateDecision>;
 }
 
 export interface RateLimitOptions {
@@ -27,7 +36,7 @@ export function rateLimitCheck(opts: RateLimitOptions) {
   return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
     const limit = key.rate?.requests ?? opts.defaultRequests;
     const windowS = key.rate?.windowS ?? opts.defaultWindowS;
-    const d = await opts.limiter.hit(key.id, limit, windowS, request.id);
+    const d = await opts.limiter.hit({ keyId: key.id, limit, windowS, requestId: request.id });
     const headers = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetS) };
     reply.headers(headers);
     if (!d.allowed) {

@@ -1,4 +1,4 @@
-import type { RateDecision, RateLimiter } from './index.js';
+import type { RateDecision, RateLimiter, RateRequest } from './index.js';
 
 /**
  * Exact sliding log in process memory (embedded mode: one server process). Each key
@@ -10,7 +10,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(keyId: string, limit: number, windowS: number): Promise<RateDecision> {
+  async hit({ keyId, limit, windowS }: RateRequest): Promise<RateDecision> {
     const now = this.now();
     const windowMs = windowS * 1000;
     let log = this.logs.get(keyId);

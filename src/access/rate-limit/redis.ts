@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateDecision, RateLimiter } from './index.js';
+import type { RateDecision, RateLimiter, RateRequest } from './index.js';
 
 // Exact sliding log in a sorted set per key, scored by Redis' own clock so every
 // replica sees the same time. Runs atomically: no two replicas can both take the
@@ -24,15 +24,19 @@ if oldest[2] then first = tonumber(oldest[2]) end
 return {allowed, count, first + window - now}
 `;
 
+interface SlidingLog {
+  slidingLog(...args: [key: string, windowMs: number, limit: number, member: string]): Promise<[number, number, number]>;
+}
+
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly redis: Redis) {
     redis.defineCommand('slidingLog', { numberOfKeys: 1, lua: SLIDING_LOG });
   }
 
-  async hit(keyId: string, limit: number, windowS: number, requestId: string): Promise<RateDecision> {
-    const [allowed, count, msToReset] = (await (this.redis as unknown as {
-      slidingLog(key: string, windowMs: number, limit: number, member: string): Promise<[number, number, number]>;
-    }).slidingLog(`rl:${keyId}`, windowS * 1000, limit, requestId)) as [number, number, number];
+  async hit({ keyId, limit, windowS, requestId }: RateRequest): Promise<RateDecision> {
+    // A command defined at run time has no static type: this is its signature.
+    const redis = this.redis as unknown as SlidingLog;
+    const [allowed, count, msToReset] = await redis.slidingLog(`rl:${keyId}`, windowS * 1000, limit, requestId);
     return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetS: Math.max(0, Math.ceil(msToReset / 1000)) };
   }
 }

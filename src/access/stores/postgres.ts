@@ -90,7 +90,9 @@ export class PgKeyStore implements KeyStore {
 
   async start(): Promise<void> {
     await this.reload();
-    this.timer = setInterval(() => this.reload().catch(() => undefined), this.pollMs);
+    this.timer = setInterval(() => {
+      this.reload().catch(() => undefined);
+    }, this.pollMs);
     this.timer.unref();
   }
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../http/schemas.js';
+import { Nullable, StringEnum } from '../../http/schemas.js';
 
 const Num = Type.Number();
 const NullableNum = Nullable(Type.Number());

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../http/schemas.js';
-import { FREQUENCIES, INDICATOR_GROUPS } from './catalogue.js';
-import { TRANSFORMS } from './transforms.js';
+import { Nullable, StringEnum } from '../../http/schemas.js';
+import { FREQUENCIES, INDICATOR_GROUPS } from '../../economics/catalogue.js';
+import { OBS_STATUSES, TRANSFORMS } from '../../economics/transforms.js';
 
 const DateString = Type.String({ format: 'date' });
 const DateTimeString = Type.String({ format: 'date-time' });
@@ -62,7 +62,7 @@ export const HistoryPointSchema = Type.Object({
   date: DateString,
   value: Type.Number(),
   frequency: Type.String(),
-  obs_status: Type.Optional(StringEnum(['final', 'provisional', 'estimated'])),
+  obs_status: Type.Optional(StringEnum(OBS_STATUSES)),
   last_update: Nullable(DateTimeString),
 }, { title: 'HistoryPoint' });
 

@@ -1,0 +1,47 @@
+import { EconomicsCatalogue } from './economics/catalogue.js';
+import { DuckDbEconomicsStore, type EconomicsStore } from './economics/store.js';
+import { ApiError } from './errors.js';
+import type { Database } from './store/duckdb.js';
+import { SnapshotStore, type LoadContent, type SnapshotStoreOptions } from './store/serving.js';
+import { TradeCatalogue } from './trade/catalogue.js';
+import { DuckDbTradeStore, type TradeStore } from './trade/store.js';
+
+/** What a server keeps in memory of each snapshot: the catalogues of its datasets. */
+export interface Datasets {
+  economics: EconomicsCatalogue;
+  /** Undefined when the snapshot holds no trade data. */
+  trade: TradeCatalogue | undefined;
+}
+
+export const loadDatasets: LoadContent<Datasets> = async (db, files) => ({
+  economics: await EconomicsCatalogue.load(db),
+  trade: files.trade ? await TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
+});
+
+export type DatasetStore = SnapshotStore<Datasets>;
+
+/** The store of served snapshots, each opened with its economics and trade catalogues. */
+export function datasetStore(opts: Omit<SnapshotStoreOptions<Datasets>, 'load'>): DatasetStore {
+  return new SnapshotStore({ ...opts, load: loadDatasets });
+}
+
+/**
+ * The stores the operations read, over one snapshot and one request's deadline. A
+ * caching layer wraps these.
+ */
+export class Stores {
+  constructor(
+    private readonly db: Database,
+    private readonly datasets: Datasets,
+  ) {}
+
+  get economics(): EconomicsStore {
+    return new DuckDbEconomicsStore(this.db, this.datasets.economics);
+  }
+
+  /** 503 when the snapshot holds no trade data. */
+  get trade(): TradeStore {
+    if (!this.datasets.trade) throw new ApiError('provider_unavailable', 'This snapshot holds no trade data.');
+    return new DuckDbTradeStore(this.db, this.datasets.trade);
+  }
+}

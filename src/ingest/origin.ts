@@ -1,0 +1,24 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/**
+ * Every file an ingest writes says so in a `meta` table (`origin = 'ingested'`); the
+ * generated sample has none. A later ingest keeps and adds to ingested data, but
+ * replaces a sample: real figures never mix with generated ones.
+ */
+export async function markIngested(conn: DuckDBConnection): Promise<void> {
+  await conn.run('CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)');
+  await conn.run("INSERT INTO meta VALUES ('origin', 'ingested')");
+}
+
+/** Whether the attached database `database` was written by an ingest. */
+export async function isIngested(conn: DuckDBConnection, database: string): Promise<boolean> {
+  const tables = await conn.runAndReadAll(
+    "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = $1 AND table_name = 'meta'",
+    [database],
+  );
+  if (Number(tables.getRowObjectsJson()[0]!.n) === 0) return false;
+  const origin = await conn.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM ${database}.meta WHERE key = 'origin' AND value = 'ingested'`,
+  );
+  return Number(origin.getRowObjectsJson()[0]!.n) > 0;
+}

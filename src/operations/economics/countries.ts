@@ -1,0 +1,13 @@
+import { Type } from '@sinclair/typebox';
+import { economicsBody } from '../../http/schemas.js';
+import { defineOperation } from '../operation.js';
+import { CountrySchema } from './schemas.js';
+
+export const countries = defineOperation({
+  url: '/v1/countries',
+  summary: 'Every country and aggregate, sorted by country_id',
+  tag: 'economics',
+  cost: 1,
+  body: economicsBody(Type.Array(CountrySchema)),
+  handler: ({ stores }) => ({ data: stores.economics.catalogue.countries }),
+});

@@ -1,0 +1,13 @@
+import { Type } from '@sinclair/typebox';
+import { economicsBody } from '../../http/schemas.js';
+import { defineOperation } from '../operation.js';
+import { IndicatorSchema } from './schemas.js';
+
+export const indicators = defineOperation({
+  url: '/v1/indicators',
+  summary: 'Every indicator, sorted by kpi_id',
+  tag: 'economics',
+  cost: 1,
+  body: economicsBody(Type.Array(IndicatorSchema)),
+  handler: ({ stores }) => ({ data: stores.economics.catalogue.indicators }),
+});

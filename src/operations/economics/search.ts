@@ -1,0 +1,15 @@
+import { Type } from '@sinclair/typebox';
+import { searchIndexOf } from '../../economics/search.js';
+import { economicsBody } from '../../http/schemas.js';
+import { defineOperation } from '../operation.js';
+import { SearchQuery, SearchResultSchema } from './schemas.js';
+
+export const search = defineOperation({
+  url: '/v1/search',
+  summary: 'Countries, indicators and series matching free text, best first',
+  tag: 'economics',
+  cost: 1,
+  query: SearchQuery,
+  body: economicsBody(Type.Array(SearchResultSchema)),
+  handler: ({ query, stores }) => ({ data: searchIndexOf(stores.economics.catalogue).search(query.q.trim(), query.limit) }),
+});

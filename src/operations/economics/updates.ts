@@ -1,0 +1,15 @@
+import { Type } from '@sinclair/typebox';
+import { updatedSeries } from '../../economics/updates.js';
+import { economicsBody } from '../../http/schemas.js';
+import { defineOperation } from '../operation.js';
+import { UpdateItemSchema, UpdatesQuery } from './schemas.js';
+
+export const updates = defineOperation({
+  url: '/v1/updates',
+  summary: 'Series whose data changed after `since`, sorted by last_update then series_id',
+  tag: 'economics',
+  cost: 1,
+  query: UpdatesQuery,
+  body: economicsBody(Type.Array(UpdateItemSchema)),
+  handler: ({ query, stores }) => ({ data: updatedSeries(stores.economics.catalogue, query) }),
+});

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { tradeBody } from '../../http/schemas.js';
+import { orient, type Flow } from '../../trade/filter.js';
+import { TradeInput } from '../../trade/params.js';
+import { annualPoints } from '../../trade/points.js';
+import { defineOperation } from '../operation.js';
+import { CountryFlowQuery, CountryParams, GroupedPointSchema } from './schemas.js';
+
+/** `/imports` and `/exports` of a country: its annual flows one way, by year. */
+export function countryFlow(url: string, flow: Flow) {
+  return defineOperation({
+    url,
+    summary: `Annual ${flow}s of a country`,
+    tag: 'trade',
+    cost: 1,
+    params: CountryParams,
+    query: CountryFlowQuery,
+    body: tradeBody(Type.Array(GroupedPointSchema)),
+    handler: async ({ query, params, stores }) => {
+      const store = stores.trade;
+      const input = new TradeInput(store.catalogue);
+      const country = input.countries(params.cid, 'path');
+      const partner = input.countries(query.partner);
+      const products = input.products(query.product, 'product');
+      const years = input.years(query.from, query.to);
+      input.resolve();
+      const filter = { terms: orient(country.value, partner.value, flow), products: products.value, ...years };
+      const rows = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
+      return { data: annualPoints(store.catalogue, 'year', rows) };
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { Type } from '@sinclair/typebox';
+import { tradeBody } from '../../http/schemas.js';
+import { defineOperation } from '../operation.js';
+import { rankCountryTrade } from './country-ranking.js';
+import { CountryParams, GroupedPointSchema, PartnersQuery } from './schemas.js';
+
+export const countryPartners = defineOperation({
+  url: '/v1/trade/countries/:cid/partners',
+  summary: 'Partners of a country ranked by trade value',
+  tag: 'trade',
+  cost: 1,
+  params: CountryParams,
+  query: PartnersQuery,
+  body: tradeBody(Type.Array(GroupedPointSchema)),
+  handler: async ({ query, params, stores }) => ({
+    data: await rankCountryTrade(stores.trade, { key: 'partner', cid: params.cid, query }),
+  }),
+});

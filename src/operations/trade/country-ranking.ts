@@ -1,0 +1,31 @@
+import type { Term } from '../../trade/filter.js';
+import { orient, type Flow } from '../../trade/filter.js';
+import { TradeInput } from '../../trade/params.js';
+import { annualPoints } from '../../trade/points.js';
+import type { TradeStore } from '../../trade/store.js';
+
+interface RankingQuery {
+  flow?: Flow;
+  product?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+}
+
+/**
+ * A country's partners or products ranked by trade value: one flow when `flow` is
+ * given, else exports and imports together.
+ */
+export async function rankCountryTrade(store: TradeStore, request: { key: 'partner' | 'hs6'; cid: string; query: RankingQuery }) {
+  const { key, cid, query } = request;
+  const input = new TradeInput(store.catalogue);
+  const country = input.countries(cid, 'path');
+  const products = key === 'partner' ? input.products(query.product, 'product') : { value: undefined };
+  const years = input.years(query.from, query.to);
+  input.resolve();
+  const terms: Term[] = query.flow
+    ? orient(country.value, undefined, query.flow)
+    : [{ exporters: country.value, partnerSide: 'importer' }, { importers: country.value, partnerSide: 'exporter' }];
+  const rows = await store.aggregate({ terms, products: products.value, ...years }, { groups: [key], orderBy: 'value', limit: query.limit });
+  return annualPoints(store.catalogue, key, rows);
+}

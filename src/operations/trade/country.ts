@@ -1,0 +1,21 @@
+import { tradeBody } from '../../http/schemas.js';
+import { countryDetail } from '../../trade/countries.js';
+import { TradeInput } from '../../trade/params.js';
+import { defineOperation } from '../operation.js';
+import { CountryDetailSchema, CountryParams } from './schemas.js';
+
+export const country = defineOperation({
+  url: '/v1/trade/countries/:cid',
+  summary: 'A country (or the EU group) and its region',
+  tag: 'trade',
+  cost: 1,
+  params: CountryParams,
+  body: tradeBody(CountryDetailSchema),
+  handler: ({ params, stores }) => {
+    const catalogue = stores.trade.catalogue;
+    const input = new TradeInput(catalogue);
+    input.countries(params.cid, 'path');
+    input.resolve();
+    return { data: countryDetail(catalogue, params.cid.trim().toUpperCase()) };
+  },
+});

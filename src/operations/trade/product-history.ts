@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox';
+import { tradeBody } from '../../http/schemas.js';
+import { TradeInput, annualFilter } from '../../trade/params.js';
+import { annualPoints } from '../../trade/points.js';
+import { defineOperation } from '../operation.js';
+import { GroupedPointSchema, ProductHistoryQuery, ProductParams } from './schemas.js';
+
+export const productHistory = defineOperation({
+  url: '/v1/trade/products/:pid/history',
+  summary: 'Annual trade of a product',
+  tag: 'trade',
+  cost: 1,
+  params: ProductParams,
+  query: ProductHistoryQuery,
+  body: tradeBody(Type.Array(GroupedPointSchema)),
+  handler: async ({ query, params, stores }) => {
+    const store = stores.trade;
+    const input = new TradeInput(store.catalogue);
+    const filter = annualFilter(input, query, input.products(params.pid, 'pid', 'path'));
+    const rows = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
+    return { data: annualPoints(store.catalogue, 'year', rows) };
+  },
+});

@@ -1,0 +1,34 @@
+import { tradeBody } from '../../http/schemas.js';
+import type { TradeFilter } from '../../trade/filter.js';
+import { TradeInput } from '../../trade/params.js';
+import { annualPoints } from '../../trade/points.js';
+import { defineOperation } from '../operation.js';
+import { MarketsQuery, MarketsSchema, ProductParams } from './schemas.js';
+
+export const productMarkets = defineOperation({
+  url: '/v1/trade/products/:pid/markets',
+  summary: 'Largest exporters and importers of a product',
+  tag: 'trade',
+  cost: 2,
+  params: ProductParams,
+  query: MarketsQuery,
+  body: tradeBody(MarketsSchema),
+  handler: async ({ query, params, stores }) => {
+    const store = stores.trade;
+    const input = new TradeInput(store.catalogue);
+    const product = input.products(params.pid, 'pid', 'path');
+    const years = input.years(query.from, query.to);
+    input.resolve();
+    const filter: TradeFilter = { terms: [{ partnerSide: 'importer' }], products: product.value, ...years };
+    const [exporters, importers] = await Promise.all([
+      store.aggregate(filter, { groups: ['exporter'], orderBy: 'value', limit: query.limit }),
+      store.aggregate(filter, { groups: ['importer'], orderBy: 'value', limit: query.limit }),
+    ]);
+    return {
+      data: {
+        top_exporters: annualPoints(store.catalogue, 'exporter', exporters),
+        top_importers: annualPoints(store.catalogue, 'importer', importers),
+      },
+    };
+  },
+});

@@ -1,0 +1,19 @@
+import { tradeBody } from '../../http/schemas.js';
+import { TradeInput, annualFilter } from '../../trade/params.js';
+import { tradeSummary } from '../../trade/summary.js';
+import { defineOperation } from '../operation.js';
+import { SummaryQuery, TradeSummarySchema } from './schemas.js';
+
+export const summary = defineOperation({
+  url: '/v1/trade/summary',
+  summary: 'Totals, growth, unit value, top partners and concentration',
+  tag: 'trade',
+  cost: 2,
+  query: SummaryQuery,
+  body: tradeBody(TradeSummarySchema),
+  handler: async ({ query, stores }) => {
+    const store = stores.trade;
+    const rows = await store.aggregate(annualFilter(new TradeInput(store.catalogue), query), { groups: ['year', 'partner'] });
+    return { data: tradeSummary(store.catalogue, rows) };
+  },
+});

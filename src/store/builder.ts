@@ -1,0 +1,170 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { copyFileSync, existsSync, linkSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { attachReadOnly } from './duckdb.js';
+import type { Progress } from './progress.js';
+import {
+  ECONOMICS_FILE, buildDuckdbConfig, createSnapshotDir, discardSnapshot, publishSnapshot, snapshotsDir,
+} from './snapshot.js';
+
+/**
+ * Writes one database file of a build. `previous` is the alias under which the
+ * serving snapshot's file of the same name is attached (READ_ONLY), or undefined
+ * when none was asked for or the serving snapshot has no such file.
+ */
+export type FileWriter<T> = (conn: DuckDBConnection, previous: string | undefined) => Promise<T>;
+
+export interface WriteFileOptions {
+  /** Attach the serving snapshot's file of the same name under this alias, when there is one. */
+  attachPrevious?: string;
+}
+
+/** What a build's `write` and `validate` hooks work on: the new snapshot's directory. */
+export interface SnapshotBuild {
+  readonly name: string;
+  readonly dir: string;
+  /** Files of the serving snapshot put into this one unchanged, before `write` ran. */
+  readonly carried: readonly string[];
+  /** The serving snapshot's file of that name, when it has one. */
+  previousFile(file: string): string | undefined;
+  /** Whether the new snapshot holds that file (written or carried over). */
+  has(file: string): boolean;
+  /**
+   * Creates `file` in the new snapshot with the build's DuckDB settings (memory limit,
+   * spill directory), runs `writer` on it, then checkpoints; the file is closed
+   * whatever happens, so a failed build leaves no open handle on its directory.
+   */
+  writeFile<T>(file: string, writer: FileWriter<T>, opts?: WriteFileOptions): Promise<T>;
+}
+
+export interface BuildOptions<T> {
+  /**
+   * The files this build writes; every other file of the serving snapshot is carried
+   * over, so a build replaces its own files and loses nothing else. `'all'`: a whole
+   * new dataset, nothing carried over.
+   */
+  replaces: readonly string[] | 'all';
+  write: (build: SnapshotBuild) => Promise<T>;
+  /** Last check before publishing: a throw discards the build and the serving snapshot stays. */
+  validate?: (build: SnapshotBuild, written: T) => Promise<void>;
+  /** DuckDB memory limit of each file written (default: DUCKDB_MEMORY_LIMIT or its default). */
+  memoryLimit?: string;
+  /** Published snapshots kept after publishing (default: SNAPSHOTS_KEPT or 3). */
+  snapshotsKept?: number;
+  /** The build's progress reporter: stopped when the build fails, so its timer does not outlive it. */
+  progress?: Progress;
+}
+
+export interface BuiltSnapshot<T> {
+  name: string;
+  carried: string[];
+  /** What `write` returned. */
+  written: T;
+}
+
+/**
+ * Builds a snapshot and publishes it: creates its directory, carries over the serving
+ * snapshot's files this build does not replace, lets `write` write its files, runs
+ * `validate`, checks the snapshot can be served, publishes.
+ *
+ * A failure before the publish discards the new directory and the serving snapshot
+ * stays. The publish is the last step that can throw (its clean-up only logs), so
+ * nothing can fail once the snapshot is published; and the rollback itself refuses
+ * to delete a published snapshot.
+ */
+export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): Promise<BuiltSnapshot<T>> {
+  const { name, dir, base } = await createSnapshotDir(dataDir);
+  const baseDir = base === undefined ? undefined : path.join(snapshotsDir(dataDir), base);
+  try {
+    const carried = opts.replaces === 'all' ? [] : carryOverUnchanged(baseDir, dir, opts.replaces);
+    const build = new Build({ dataDir, name, dir, baseDir, carried, memoryLimit: opts.memoryLimit });
+    const written = await opts.write(build);
+    await opts.validate?.(build, written);
+    // Servers cannot open a snapshot without an economics file: such a one is never published.
+    if (!build.has(ECONOMICS_FILE)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
+    await publishSnapshot(dataDir, name, opts.snapshotsKept);
+    return { name, carried, written };
+  } catch (err) {
+    opts.progress?.stop();
+    // The build's own error is the one worth reporting; a failed rollback leaves a
+    // marked directory, which a clean-up removes once this process is gone.
+    await discardSnapshot(dataDir, name).catch((e) => {
+      console.error(`discarding the failed snapshot ${name} failed: ${(e as Error).message}`);
+    });
+    throw err;
+  }
+}
+
+/**
+ * Puts every file of `fromDir` that this build does not write into `toDir`, whatever
+ * the files are (economics, trade, nomenclature, any later one). A hard link, as
+ * published files never change; a copy where links are refused. Dot-files and a
+ * written file's companions (`trade.duckdb.wal`) are the store's own, not data.
+ * Returns the names carried over.
+ */
+function carryOverUnchanged(fromDir: string | undefined, toDir: string, written: readonly string[]): string[] {
+  if (!fromDir || !existsSync(fromDir)) return [];
+  const carried: string[] = [];
+  for (const entry of readdirSync(fromDir, { withFileTypes: true })) {
+    const name = entry.name;
+    if (!entry.isFile() || name.startsWith('.')) continue;
+    if (written.some((w) => name === w || name.startsWith(`${w}.`))) continue;
+    if (existsSync(path.join(toDir, name))) continue;
+    try {
+      linkSync(path.join(fromDir, name), path.join(toDir, name));
+    } catch {
+      copyFileSync(path.join(fromDir, name), path.join(toDir, name));
+    }
+    carried.push(name);
+  }
+  return carried;
+}
+
+interface BuildState {
+  dataDir: string;
+  name: string;
+  dir: string;
+  baseDir: string | undefined;
+  carried: string[];
+  memoryLimit: string | undefined;
+}
+
+class Build implements SnapshotBuild {
+  readonly name: string;
+  readonly dir: string;
+  readonly carried: readonly string[];
+
+  constructor(private readonly state: BuildState) {
+    this.name = state.name;
+    this.dir = state.dir;
+    this.carried = state.carried;
+  }
+
+  previousFile(file: string): string | undefined {
+    const { baseDir } = this.state;
+    return baseDir && existsSync(path.join(baseDir, file)) ? path.join(baseDir, file) : undefined;
+  }
+
+  has(file: string): boolean {
+    return existsSync(path.join(this.dir, file));
+  }
+
+  async writeFile<T>(file: string, writer: FileWriter<T>, opts: WriteFileOptions = {}): Promise<T> {
+    const config = await buildDuckdbConfig(this.state.dataDir, this.state.memoryLimit);
+    const instance = await DuckDBInstance.create(path.join(this.dir, file), config);
+    try {
+      const conn = await instance.connect();
+      try {
+        const previous = opts.attachPrevious === undefined ? undefined : this.previousFile(file);
+        if (previous) await attachReadOnly(conn, previous, opts.attachPrevious!);
+        const result = await writer(conn, previous ? opts.attachPrevious : undefined);
+        await conn.run('CHECKPOINT');
+        return result;
+      } finally {
+        conn.closeSync();
+      }
+    } finally {
+      instance.closeSync();
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ApiError } from '../errors.js';
+import { duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../settings.js';
+import { Database } from './duckdb.js';
+import { ECONOMICS_FILE, NOMENCLATURE_FILE, TRADE_FILE, cleanDataDir, duckdbTempDir, readCurrentName, snapshotsDir } from './snapshot.js';
+
+/**
+ * The database files of an opened snapshot, attached as `econ`, `trade` and `nom`;
+ * the optional ones are false when the snapshot has none.
+ */
+export interface AttachedFiles {
+  trade: boolean;
+  nomenclature: boolean;
+}
+
+/** Reads what a server keeps in memory of a snapshot (catalogues) once, when it opens. */
+export type LoadContent<T> = (db: Database, files: AttachedFiles) => Promise<T>;
+
+interface OpenOptions<T> {
+  dataDir: string;
+  name: string;
+  load: LoadContent<T>;
+  queryTimeoutMs: number;
+  memoryLimit?: string;
+}
+
+/** One opened, immutable snapshot. Leases keep it open while requests use it. */
+export class Snapshot<T> {
+  private leases = 0;
+  private retired = false;
+
+  readonly name: string;
+  readonly db: Database;
+  readonly content: T;
+  private readonly tempDirectory: string;
+
+  private constructor(parts: { name: string; db: Database; content: T; tempDirectory: string }) {
+    ({ name: this.name, db: this.db, content: this.content, tempDirectory: this.tempDirectory } = parts);
+  }
+
+  /** `memoryLimit`: DuckDB's, for this snapshot's instance; it spills into DATA_DIR/tmp beyond it. */
+  static async open<T>(opts: OpenOptions<T>): Promise<Snapshot<T>> {
+    const { dataDir, name } = opts;
+    const dir = path.join(snapshotsDir(dataDir), name);
+    const econFile = path.join(dir, ECONOMICS_FILE);
+    if (!existsSync(econFile)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
+    const tradeFile = path.join(dir, TRADE_FILE);
+    const hasTrade = existsSync(tradeFile);
+    const nomFile = path.join(dir, NOMENCLATURE_FILE);
+    const hasNom = hasTrade && existsSync(nomFile);
+    const tempDirectory = await duckdbTempDir(dataDir, `serve-${name}`);
+    const db = await Database.open({
+      attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
+      connections: 4,
+      queryTimeoutMs: opts.queryTimeoutMs,
+      memoryLimit: opts.memoryLimit ?? duckdbMemoryLimitFrom(),
+      tempDirectory,
+    });
+    try {
+      const content = await opts.load(db, { trade: hasTrade, nomenclature: hasNom });
+      return new Snapshot({ name, db, content, tempDirectory });
+    } catch (err) {
+      db.close();
+      rmSync(tempDirectory, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  private close(): void {
+    this.db.close();
+    rmSync(this.tempDirectory, { recursive: true, force: true });
+  }
+
+  acquire(): void {
+    this.leases++;
+  }
+
+  release(): void {
+    this.leases--;
+    if (this.retired && this.leases === 0) this.close();
+  }
+
+  retire(): void {
+    this.retired = true;
+    if (this.leases === 0) this.close();
+  }
+}
+
+export interface SnapshotStoreOptions<T> {
+  dataDir: string;
+  load: LoadContent<T>;
+  queryTimeoutMs: number;
+  pollMs: number;
+  /** DuckDB memory limit of each opened snapshot (default: DUCKDB_MEMORY_LIMIT or its default). */
+  duckdbMemoryLimit?: string;
+  /** Published snapshots kept by the clean-up at start (default: SNAPSHOTS_KEPT or 3). */
+  snapshotsKept?: number;
+  onSwap?: (name: string) => void;
+  /** Called with the snapshot directories the clean-up at start removed. */
+  onClean?: (removed: string[]) => void;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * Serves the snapshot CURRENT names, and switches to a newly published one without
+ * a restart: a request leases the snapshot it started on and finishes on it, so no
+ * request ever mixes two snapshots.
+ */
+export class SnapshotStore<T> {
+  private active: Snapshot<T> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(private readonly opts: SnapshotStoreOptions<T>) {}
+
+  async start(): Promise<void> {
+    // Leftovers of builds killed while no server ran, and spill files of dead processes.
+    // A clean-up that fails (a directory another process removes first, permissions)
+    // must not keep the server from serving: the next publish retries.
+    try {
+      const removed = await cleanDataDir(this.opts.dataDir, this.opts.snapshotsKept ?? snapshotsKeptFrom());
+      if (removed.length) this.opts.onClean?.(removed);
+    } catch (err) {
+      console.error(`snapshot clean-up at start failed; the next publish retries: ${(err as Error).message}`);
+    }
+    await this.refresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((err) => this.opts.onError?.(err));
+    }, this.opts.pollMs);
+    this.timer.unref();
+  }
+
+  get current(): Snapshot<T> | undefined {
+    return this.active;
+  }
+
+  /** Runs `fn` on the serving snapshot, keeping it open until `fn` settles. */
+  async use<R>(fn: (snapshot: Snapshot<T>) => Promise<R> | R): Promise<R> {
+    const snapshot = this.active;
+    if (!snapshot) throw new ApiError('provider_unavailable', 'No data snapshot is available yet.');
+    snapshot.acquire();
+    try {
+      return await fn(snapshot);
+    } finally {
+      snapshot.release();
+    }
+  }
+
+  /** Switches to the snapshot CURRENT names, if it changed. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.doRefresh().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<void> {
+    const name = await readCurrentName(this.opts.dataDir);
+    if (!name || name === this.active?.name) return;
+    const { dataDir, load, queryTimeoutMs, duckdbMemoryLimit: memoryLimit } = this.opts;
+    const next = await Snapshot.open({ dataDir, name, load, queryTimeoutMs, memoryLimit });
+    const previous = this.active;
+    this.active = next;
+    previous?.retire();
+    this.opts.onSwap?.(name);
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.active?.retire();
+    this.active = undefined;
+  }
+}

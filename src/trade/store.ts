@@ -1,0 +1,47 @@
+import type { Database } from '../store/duckdb.js';
+import type { TradeCatalogue } from './catalogue.js';
+import type { TradeFilter } from './filter.js';
+import {
+  annualAggregate, annualObservations, monthlyGrouped, monthlyObservations,
+  type AggregateRow, type Aggregation, type AnnualRow, type MonthlyFilter, type MonthlyGroup, type MonthlyGrouping,
+  type MonthlyRow,
+} from './queries.js';
+
+/**
+ * What the trade operations read. The catalogue (countries, products, coverage,
+ * sources) is held in memory; flows are read on demand. A caching layer or another
+ * engine implements the same interface.
+ */
+export interface TradeStore {
+  readonly catalogue: TradeCatalogue;
+  /** Annual observations (exporter, importer, product, year), largest first. */
+  observations(filter: TradeFilter, limit: number): Promise<AnnualRow[]>;
+  /** Annual sums grouped by year, a country side or product. */
+  aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]>;
+  monthlyObservations(filter: MonthlyFilter, limit: number): Promise<MonthlyRow[]>;
+  monthlyGroups(filter: MonthlyFilter, grouping: MonthlyGrouping): Promise<MonthlyGroup[]>;
+}
+
+/** Trade read from a snapshot's DuckDB file (attached as `trade`; table names in `sql.ts`). */
+export class DuckDbTradeStore implements TradeStore {
+  constructor(
+    private readonly db: Database,
+    readonly catalogue: TradeCatalogue,
+  ) {}
+
+  observations(filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
+    return annualObservations(this.db, filter, limit);
+  }
+
+  aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {
+    return annualAggregate(this.db, filter, aggregation);
+  }
+
+  monthlyObservations(filter: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
+    return monthlyObservations(this.db, filter, limit);
+  }
+
+  monthlyGroups(filter: MonthlyFilter, grouping: MonthlyGrouping): Promise<MonthlyGroup[]> {
+    return monthlyGrouped(this.db, filter, grouping);
+  }
+}
