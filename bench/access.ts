@@ -21,7 +21,13 @@ import { ensureDataset } from '../src/sample/index.js';
 import { loadSettings } from '../src/settings.js';
 import { datasetStore } from '../src/datasets.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, path: { type: 'string', default: '/v1/countries' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    path: { type: 'string', default: '/v1/countries' },
+  },
+});
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
@@ -29,9 +35,20 @@ async function measure(label: string, app: Awaited<ReturnType<typeof buildApp>>,
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await autocannon({ url: url + values.path, connections, duration: 1, headers: { authorization: `Bearer ${key}` } });
-  const r = await autocannon({ url: url + values.path, connections, duration, headers: { authorization: `Bearer ${key}` } });
+  const r = await autocannon({
+    url: url + values.path,
+    connections,
+    duration,
+    headers: { authorization: `Bearer ${key}` },
+  });
   await app.close();
-  return { setup: label, rps: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non2xx: r.non2xx };
+  return {
+    setup: label,
+    rps: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    non2xx: r.non2xx,
+  };
 }
 
 async function main(): Promise<void> {
@@ -41,12 +58,38 @@ async function main(): Promise<void> {
     const store = datasetStore({ dataDir, queryTimeoutMs: 10_000, pollMs: 1000 });
     await store.start();
     const rows = [];
-    rows.push(await measure('key check only (no limits, no metering)', await buildApp({ store, keyStore: bootstrapKeyStore('bench'), gatewaySecret: undefined, logLevel: 'silent' }), 'bench'));
+    rows.push(
+      await measure(
+        'key check only (no limits, no metering)',
+        await buildApp({ store, keyStore: bootstrapKeyStore('bench'), gatewaySecret: undefined, logLevel: 'silent' }),
+        'bench',
+      ),
+    );
 
-    const base = { ...loadSettings(), dataDir, rateLimitRequests: 1e9, rateLimitWindowS: 60, redisUrl: undefined, databaseUrl: undefined };
+    const base = {
+      ...loadSettings(),
+      dataDir,
+      rateLimitRequests: 1e9,
+      rateLimitWindowS: 60,
+      redisUrl: undefined,
+      databaseUrl: undefined,
+    };
     const embedded = await createAccess(base);
     const { key } = await new FileKeyAdmin(dataDir).create({ name: 'bench', quota: 1e12, rate: null });
-    rows.push(await measure('embedded: rate limit + quota + ledger', await buildApp({ store, keyStore: embedded.keyStore, accessChecks: embedded.checks, metering: embedded.onSend, gatewaySecret: undefined, logLevel: 'silent' }), key));
+    rows.push(
+      await measure(
+        'embedded: rate limit + quota + ledger',
+        await buildApp({
+          store,
+          keyStore: embedded.keyStore,
+          accessChecks: embedded.checks,
+          metering: embedded.onSend,
+          gatewaySecret: undefined,
+          logLevel: 'silent',
+        }),
+        key,
+      ),
+    );
     await embedded.close();
 
     const { REDIS_URL, DATABASE_URL } = process.env;
@@ -56,7 +99,20 @@ async function main(): Promise<void> {
       const created = await new PgKeyAdmin(pool).create({ name: 'bench', quota: 1e12, rate: null });
       await pool.end();
       const distributed = await createAccess({ ...base, redisUrl: REDIS_URL, databaseUrl: DATABASE_URL });
-      rows.push(await measure('distributed: Redis limits/credits + PostgreSQL ledger', await buildApp({ store, keyStore: distributed.keyStore, accessChecks: distributed.checks, metering: distributed.onSend, gatewaySecret: undefined, logLevel: 'silent' }), created.key));
+      rows.push(
+        await measure(
+          'distributed: Redis limits/credits + PostgreSQL ledger',
+          await buildApp({
+            store,
+            keyStore: distributed.keyStore,
+            accessChecks: distributed.checks,
+            metering: distributed.onSend,
+            gatewaySecret: undefined,
+            logLevel: 'silent',
+          }),
+          created.key,
+        ),
+      );
       await distributed.close();
     }
     console.table(rows);

@@ -28,14 +28,34 @@ async function get(p: string): Promise<any> {
 const pick = <T>(xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)]!;
 const maybe = (p: number) => rng.float() < p;
 const qs = (params: Record<string, string | number | undefined>) => {
-  const parts = Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
   return parts.length ? `?${parts.join('&')}` : '';
 };
 
 async function main(): Promise<void> {
   const coverage: Array<{ country: string }> = await get('/v1/trade/coverage');
   const reporters = coverage.map((c) => c.country);
-  const partners = [...reporters, 'RU', 'SA', 'AE', 'SG', 'VN', 'TH', 'MY', 'ID', 'NG', 'EG', 'AR', 'CL', 'IL', 'TW', 'HK', 'PH'];
+  const partners = [
+    ...reporters,
+    'RU',
+    'SA',
+    'AE',
+    'SG',
+    'VN',
+    'TH',
+    'MY',
+    'ID',
+    'NG',
+    'EG',
+    'AR',
+    'CL',
+    'IL',
+    'TW',
+    'HK',
+    'PH',
+  ];
   const chapters: Array<{ hs6: string }> = await get('/v1/trade/products?q=0&limit=500');
   const products: string[] = [];
   for (const d of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
@@ -56,10 +76,35 @@ async function main(): Promise<void> {
     if (maybe(0.3)) return {};
     const y = rng.int(2015, 2025);
     const m = rng.int(1, 12);
-    return { from: `${y}-${String(m).padStart(2, '0')}`, to: `${y + (maybe(0.5) ? 1 : 0)}-${String(m).padStart(2, '0')}` };
+    return {
+      from: `${y}-${String(m).padStart(2, '0')}`,
+      to: `${y + (maybe(0.5) ? 1 : 0)}-${String(m).padStart(2, '0')}`,
+    };
   };
   const flow = () => (maybe(0.35) ? undefined : pick(['export', 'import']));
-  const words = ['oil', 'crude', 'cars', 'wheat', 'copper', 'cotton', 'machines', 'medicaments', 'gold', 'fish', 'fresh', 'frozen', 'steel', 'parts', 'vehicles electric', 'coffee', '27', '8703', '01', '300490', '85'];
+  const words = [
+    'oil',
+    'crude',
+    'cars',
+    'wheat',
+    'copper',
+    'cotton',
+    'machines',
+    'medicaments',
+    'gold',
+    'fish',
+    'fresh',
+    'frozen',
+    'steel',
+    'parts',
+    'vehicles electric',
+    'coffee',
+    '27',
+    '8703',
+    '01',
+    '300490',
+    '85',
+  ];
   const countryWords = ['ger', 'united', 'de', 'fra', 'usa', 'korea', 'south', 'an', 'eu', 'chin', 'br', 'zaf', 'land'];
 
   const mixes: Record<string, () => string> = {
@@ -69,7 +114,8 @@ async function main(): Promise<void> {
       if (r < 0.15) return `/v1/trade${qs({ ...y, limit: pick([100, 1000]) })}`;
       if (r < 0.35) return `/v1/trade${qs({ reporter: pick(reporters), flow: flow(), ...y })}`;
       if (r < 0.6) return `/v1/trade${qs({ reporter: pick(reporters), partner: pick(partners), flow: flow(), ...y })}`;
-      if (r < 0.8) return `/v1/trade${qs({ reporter: pick(reporters), partner: maybe(0.5) ? pick(partners) : undefined, product: product(), flow: flow(), ...y })}`;
+      if (r < 0.8)
+        return `/v1/trade${qs({ reporter: pick(reporters), partner: maybe(0.5) ? pick(partners) : undefined, product: product(), flow: flow(), ...y })}`;
       return `/v1/trade${qs({ product: product(), ...y, limit: pick([100, 1000]) })}`;
     },
     '/v1/trade/summary': () => {
@@ -77,8 +123,10 @@ async function main(): Promise<void> {
       const y = years();
       if (r < 0.1) return `/v1/trade/summary${qs(y)}`;
       if (r < 0.4) return `/v1/trade/summary${qs({ reporter: pick(reporters), flow: flow(), ...y })}`;
-      if (r < 0.6) return `/v1/trade/summary${qs({ reporter: pick(reporters), partner: pick(partners), flow: flow(), ...y })}`;
-      if (r < 0.85) return `/v1/trade/summary${qs({ reporter: pick(reporters), product: product(), flow: flow(), ...y })}`;
+      if (r < 0.6)
+        return `/v1/trade/summary${qs({ reporter: pick(reporters), partner: pick(partners), flow: flow(), ...y })}`;
+      if (r < 0.85)
+        return `/v1/trade/summary${qs({ reporter: pick(reporters), product: product(), flow: flow(), ...y })}`;
       return `/v1/trade/summary${qs({ product: product(), ...y })}`;
     },
     '/v1/trade/monthly': () => {
@@ -86,7 +134,8 @@ async function main(): Promise<void> {
       const m = months();
       const method = maybe(0.6) ? undefined : pick(['exporter', 'importer', 'reconciled']);
       if (r < 0.1) return `/v1/trade/monthly${qs({ ...m, method, limit: 100 })}`;
-      if (r < 0.35) return `/v1/trade/monthly${qs({ exporter: pick(reporters), importer: maybe(0.6) ? pick(partners) : undefined, ...m, method })}`;
+      if (r < 0.35)
+        return `/v1/trade/monthly${qs({ exporter: pick(reporters), importer: maybe(0.6) ? pick(partners) : undefined, ...m, method })}`;
       if (r < 0.55) return `/v1/trade/monthly${qs({ importer: pick(reporters), product: product(), ...m, method })}`;
       if (r < 0.7) return `/v1/trade/monthly${qs({ product: product(), ...m, method, limit: 100 })}`;
       return `/v1/trade/monthly${qs({ exporter: maybe(0.6) ? pick(reporters) : undefined, product: maybe(0.3) ? product() : undefined, group_by: pick(['period', 'exporter', 'importer', 'hs6']), ...m, method })}`;
@@ -94,17 +143,31 @@ async function main(): Promise<void> {
     '/v1/trade/coverage': () => '/v1/trade/coverage',
     '/v1/trade/products': () => `/v1/trade/products${qs({ q: pick(words), limit: maybe(0.5) ? undefined : 500 })}`,
     '/v1/trade/products/{pid}': () => `/v1/trade/products/${maybe(0.3) ? 'hs:' : ''}${product()}`,
-    '/v1/trade/products/{pid}/history': () => `/v1/trade/products/${product()}/history${qs({ reporter: maybe(0.6) ? pick(reporters) : undefined, partner: maybe(0.3) ? pick(partners) : undefined, flow: flow(), ...years() })}`,
-    '/v1/trade/products/{pid}/markets': () => `/v1/trade/products/${product()}/markets${qs({ ...years(), limit: maybe(0.5) ? undefined : 200 })}`,
+    '/v1/trade/products/{pid}/history': () =>
+      `/v1/trade/products/${product()}/history${qs({ reporter: maybe(0.6) ? pick(reporters) : undefined, partner: maybe(0.3) ? pick(partners) : undefined, flow: flow(), ...years() })}`,
+    '/v1/trade/products/{pid}/markets': () =>
+      `/v1/trade/products/${product()}/markets${qs({ ...years(), limit: maybe(0.5) ? undefined : 200 })}`,
     '/v1/trade/countries': () => `/v1/trade/countries${qs({ q: pick(countryWords) })}`,
     '/v1/trade/countries/{cid}': () => `/v1/trade/countries/${pick(partners)}`,
-    '/v1/trade/countries/{cid}/imports': () => `/v1/trade/countries/${pick(reporters)}/imports${qs({ partner: maybe(0.5) ? pick(partners) : undefined, product: maybe(0.4) ? product() : undefined, ...years() })}`,
-    '/v1/trade/countries/{cid}/exports': () => `/v1/trade/countries/${pick(reporters)}/exports${qs({ partner: maybe(0.5) ? pick(partners) : undefined, product: maybe(0.4) ? product() : undefined, ...years() })}`,
-    '/v1/trade/countries/{cid}/partners': () => `/v1/trade/countries/${pick(reporters)}/partners${qs({ flow: flow(), product: maybe(0.4) ? product() : undefined, ...years(), limit: maybe(0.7) ? undefined : 500 })}`,
-    '/v1/trade/countries/{cid}/products': () => `/v1/trade/countries/${pick(reporters)}/products${qs({ flow: flow(), ...years(), limit: maybe(0.7) ? undefined : 500 })}`,
+    '/v1/trade/countries/{cid}/imports': () =>
+      `/v1/trade/countries/${pick(reporters)}/imports${qs({ partner: maybe(0.5) ? pick(partners) : undefined, product: maybe(0.4) ? product() : undefined, ...years() })}`,
+    '/v1/trade/countries/{cid}/exports': () =>
+      `/v1/trade/countries/${pick(reporters)}/exports${qs({ partner: maybe(0.5) ? pick(partners) : undefined, product: maybe(0.4) ? product() : undefined, ...years() })}`,
+    '/v1/trade/countries/{cid}/partners': () =>
+      `/v1/trade/countries/${pick(reporters)}/partners${qs({ flow: flow(), product: maybe(0.4) ? product() : undefined, ...years(), limit: maybe(0.7) ? undefined : 500 })}`,
+    '/v1/trade/countries/{cid}/products': () =>
+      `/v1/trade/countries/${pick(reporters)}/products${qs({ flow: flow(), ...years(), limit: maybe(0.7) ? undefined : 500 })}`,
   };
 
-  const table: Array<{ operation: string; requests: number; p50_ms: number; p99_ms: number; max_ms: number; rows_avg: number; errors: number }> = [];
+  const table: Array<{
+    operation: string;
+    requests: number;
+    p50_ms: number;
+    p99_ms: number;
+    max_ms: number;
+    rows_avg: number;
+    errors: number;
+  }> = [];
   for (const [operation, next] of Object.entries(mixes)) {
     const paths = Array.from({ length: perOperation }, next);
     let rows = 0;
@@ -120,7 +183,15 @@ async function main(): Promise<void> {
           responses++;
           if (status !== 200) return;
           const data = JSON.parse(body).data;
-          rows += Array.isArray(data) ? data.length : data.periods ? data.periods.length : data.matches ? data.matches.length : data.top_exporters ? data.top_exporters.length + data.top_importers.length : 1;
+          rows += Array.isArray(data)
+            ? data.length
+            : data.periods
+              ? data.periods.length
+              : data.matches
+                ? data.matches.length
+                : data.top_exporters
+                  ? data.top_exporters.length + data.top_importers.length
+                  : 1;
         },
       })),
     });
@@ -139,12 +210,17 @@ async function main(): Promise<void> {
   const current = await readCurrentName(dataDir);
   if (current) {
     const dir = path.join(snapshotsDir(dataDir), current);
-    const files = readdirSync(dir).map((f) => ({ file: f, MiB: Math.round(statSync(path.join(dir, f)).size / 2 ** 20) }));
+    const files = readdirSync(dir).map((f) => ({
+      file: f,
+      MiB: Math.round(statSync(path.join(dir, f)).size / 2 ** 20),
+    }));
     const instance = await DuckDBInstance.create(path.join(dir, 'trade.duckdb'), { access_mode: 'READ_ONLY' });
     const conn = await instance.connect();
-    const counts = (await conn.runAndReadAll(
-      'SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual_rows, (SELECT count(*) FROM monthly)::DOUBLE AS monthly_rows, (SELECT count(*) FROM products)::DOUBLE AS products',
-    )).getRowObjectsJson()[0];
+    const counts = (
+      await conn.runAndReadAll(
+        'SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual_rows, (SELECT count(*) FROM monthly)::DOUBLE AS monthly_rows, (SELECT count(*) FROM products)::DOUBLE AS products',
+      )
+    ).getRowObjectsJson()[0];
     conn.closeSync();
     instance.closeSync();
     console.log('data:', counts, files);

@@ -34,7 +34,8 @@ export type App = FastifyInstance;
 function checkOperationRoute(route: RouteOptions): void {
   if (route.config?.access !== 'key') return;
   const cost = route.config.cost;
-  if (cost === undefined || !Number.isInteger(cost) || cost < 1) throw new Error(`operation ${route.url} declares no credit cost`);
+  if (cost === undefined || !Number.isInteger(cost) || cost < 1)
+    throw new Error(`operation ${route.url} declares no credit cost`);
   route.schema = { ...route.schema, querystring: route.schema?.querystring ?? Type.Object({}) };
 }
 
@@ -67,7 +68,10 @@ function registerPipeline(app: FastifyInstance, opts: AppOptions): void {
     request.deadline = Date.now() + queryTimeoutMs;
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', accessHook({ keyStore: opts.keyStore, gatewaySecret: opts.gatewaySecret, checks: opts.accessChecks }));
+  app.addHook(
+    'onRequest',
+    accessHook({ keyStore: opts.keyStore, gatewaySecret: opts.gatewaySecret, checks: opts.accessChecks }),
+  );
   if (opts.metering) app.addHook('onSend', opts.metering);
   // Malformed query strings are refused after the access checks, with the parameters;
   // 404 and 405 answers never look at them.

@@ -35,7 +35,11 @@ export class ApiError extends Error {
   readonly detail: ValidationIssue[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message?: string, opts: { detail?: ValidationIssue[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    opts: { detail?: ValidationIssue[]; headers?: Record<string, string> } = {},
+  ) {
     super(message ?? ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     pollMs: settings.snapshotPollMs,
     duckdbMemoryLimit: settings.duckdbMemoryLimit,
     snapshotsKept: settings.snapshotsKept,
-    onClean: (removed) => console.log(`removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(', ')}`),
+    onClean: (removed) =>
+      console.log(`removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(', ')}`),
     onSwap: (name) => console.log(`serving snapshot ${name}`),
     onError: (err) => console.error('snapshot refresh failed; still serving the previous one', err),
   });

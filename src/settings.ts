@@ -37,12 +37,18 @@ export class SettingsError extends Error {
 }
 
 /** An integer setting: `fallback` when unset, an error naming the fix when below `min` (default 0). */
-function intFrom(env: NodeJS.ProcessEnv, name: string, { fallback, min = 0 }: { fallback: number; min?: number }): number {
+function intFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  { fallback, min = 0 }: { fallback: number; min?: number },
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) {
-    throw new SettingsError(`${name} must be an integer >= ${min}, got "${raw}": set it to such a number or unset it for the default (${fallback})`);
+    throw new SettingsError(
+      `${name} must be an integer >= ${min}, got "${raw}": set it to such a number or unset it for the default (${fallback})`,
+    );
   }
   return n;
 }
@@ -51,7 +57,10 @@ function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new SettingsError(`${name} must be a positive number, got "${raw}": set it to such a number or unset it for the default (${fallback})`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new SettingsError(
+      `${name} must be a positive number, got "${raw}": set it to such a number or unset it for the default (${fallback})`,
+    );
   return n;
 }
 
@@ -63,8 +72,15 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
 const MB = 1024 * 1024;
 /** The units DuckDB's `memory_limit` accepts, in bytes. */
 const SIZE_UNITS: Record<string, number> = {
-  b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
-  kib: 1024, mib: MB, gib: 1024 * MB, tib: 1024 * 1024 * MB,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 1024,
+  mib: MB,
+  gib: 1024 * MB,
+  tib: 1024 * 1024 * MB,
 };
 /** Below this DuckDB cannot hold even the working set of one sort or join. */
 const MIN_MEMORY_LIMIT_BYTES = 64 * MB;

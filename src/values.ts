@@ -7,7 +7,10 @@
 
 /** Splits a list parameter: items trimmed, empty items dropped. */
 export function listItems(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 const YEAR = /^\d{4}$/;

@@ -3,114 +3,146 @@ import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { expectError } from './helpers/server.js';
 import {
-  burst, createDatabase, createKey, keysCli, sampleDataDir, servicesUnavailable, startRedis, startServerProcess,
-  type RedisProcess, type ServerProcess,
+  burst,
+  createDatabase,
+  createKey,
+  keysCli,
+  sampleDataDir,
+  servicesUnavailable,
+  startRedis,
+  startServerProcess,
+  type RedisProcess,
+  type ServerProcess,
 } from './helpers/processes.js';
 
 const count = (rs: Array<{ status: number }>, status: number) => rs.filter((r) => r.status === status).length;
 
 // In CI the services must be there: a missing one fails the suite instead of skipping it.
 const unavailable = await servicesUnavailable();
-if (unavailable && process.env.REQUIRE_SERVICES === '1') throw new Error(`distributed tests need Redis and PostgreSQL: ${unavailable}`);
+if (unavailable && process.env.REQUIRE_SERVICES === '1')
+  throw new Error(`distributed tests need Redis and PostgreSQL: ${unavailable}`);
 
-describe('access control, distributed backend (two replicas, Redis, PostgreSQL)', { skip: unavailable || false }, () => {
-  let dataDir: string;
-  let redis: RedisProcess;
-  let db: Awaited<ReturnType<typeof createDatabase>>;
-  let env: Record<string, string>;
-  let replicas: ServerProcess[] = [];
-  const urls = () => replicas.map((r) => r.url);
-  const ledger = async (keyId: string) =>
-    (await db.query<{ calls: string; credits: string | null }>('SELECT count(*) AS calls, sum(credits) AS credits FROM usage_ledger WHERE key_id = $1', [keyId])).rows[0]!;
+describe(
+  'access control, distributed backend (two replicas, Redis, PostgreSQL)',
+  { skip: unavailable || false },
+  () => {
+    let dataDir: string;
+    let redis: RedisProcess;
+    let db: Awaited<ReturnType<typeof createDatabase>>;
+    let env: Record<string, string>;
+    let replicas: ServerProcess[] = [];
+    const urls = () => replicas.map((r) => r.url);
+    const ledger = async (keyId: string) =>
+      (
+        await db.query<{ calls: string; credits: string | null }>(
+          'SELECT count(*) AS calls, sum(credits) AS credits FROM usage_ledger WHERE key_id = $1',
+          [keyId],
+        )
+      ).rows[0]!;
 
-  before(async () => {
-    dataDir = await sampleDataDir();
-    redis = await startRedis();
-    db = await createDatabase();
-    env = { DATA_DIR: dataDir, REDIS_URL: redis.url, DATABASE_URL: db.url, RATE_LIMIT_REQUESTS: '1000', RATE_LIMIT_WINDOW_S: '60' };
-    replicas = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  });
-  after(async () => {
-    await Promise.all(replicas.map((r) => r.stop('SIGKILL')));
-    await redis.stop();
-    await db.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+    before(async () => {
+      dataDir = await sampleDataDir();
+      redis = await startRedis();
+      db = await createDatabase();
+      env = {
+        DATA_DIR: dataDir,
+        REDIS_URL: redis.url,
+        DATABASE_URL: db.url,
+        RATE_LIMIT_REQUESTS: '1000',
+        RATE_LIMIT_WINDOW_S: '60',
+      };
+      replicas = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    });
+    after(async () => {
+      await Promise.all(replicas.map((r) => r.stop('SIGKILL')));
+      await redis.stop();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it('gives a key with quota Q exactly Q answers 200 out of 1.5 Q concurrent requests over two replicas', async () => {
-    const { key, id } = await createKey(['--name', 'quota', '--quota', '40'], env);
-    const rs = await burst(urls(), '/v1/countries', key, 60);
-    assert.equal(count(rs, 200), 40);
-    assert.equal(count(rs, 403), 20);
-    for (const r of rs.filter((x) => x.status === 403)) expectError(r, 403, 'quota_exceeded', assert);
-    assert.deepEqual(await ledger(id), { calls: '40', credits: '40' });
-    const list = await keysCli(['list'], env);
-    assert.match(list.split('\n').find((l) => l.includes(id))!, /│\s+40\s+│\s+40\s+│/);
-  });
+    it('gives a key with quota Q exactly Q answers 200 out of 1.5 Q concurrent requests over two replicas', async () => {
+      const { key, id } = await createKey(['--name', 'quota', '--quota', '40'], env);
+      const rs = await burst(urls(), '/v1/countries', key, 60);
+      assert.equal(count(rs, 200), 40);
+      assert.equal(count(rs, 403), 20);
+      for (const r of rs.filter((x) => x.status === 403)) expectError(r, 403, 'quota_exceeded', assert);
+      assert.deepEqual(await ledger(id), { calls: '40', credits: '40' });
+      const list = await keysCli(['list'], env);
+      assert.match(
+        list.split('\n').find((l) => l.includes(id))!,
+        /│\s+40\s+│\s+40\s+│/,
+      );
+    });
 
-  it('lets exactly N of 2N concurrent requests through a window of N across replicas, then passes again', async () => {
-    const { key } = await createKey(['--name', 'rate', '--rate', '8/3'], env);
-    const started = Date.now();
-    const rs = await burst(urls(), '/v1/indicators', key, 16);
-    assert.equal(count(rs, 200), 8);
-    assert.equal(count(rs, 429), 8);
-    for (const r of rs.filter((x) => x.status === 429)) {
-      expectError(r, 429, 'rate_limit_exceeded', assert);
-      const retry = Number(r.headers.get('retry-after'));
-      assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 3, `Retry-After ${retry}`);
-    }
-    const retry = Math.max(...rs.filter((x) => x.status === 429).map((r) => Number(r.headers.get('retry-after'))));
-    await new Promise((r) => setTimeout(r, Math.max(0, started + retry * 1000 - Date.now()) + 100));
-    const again = await burst(urls(), '/v1/indicators', key, 2);
-    assert.equal(count(again, 200), 2);
-  });
+    it('lets exactly N of 2N concurrent requests through a window of N across replicas, then passes again', async () => {
+      const { key } = await createKey(['--name', 'rate', '--rate', '8/3'], env);
+      const started = Date.now();
+      const rs = await burst(urls(), '/v1/indicators', key, 16);
+      assert.equal(count(rs, 200), 8);
+      assert.equal(count(rs, 429), 8);
+      for (const r of rs.filter((x) => x.status === 429)) {
+        expectError(r, 429, 'rate_limit_exceeded', assert);
+        const retry = Number(r.headers.get('retry-after'));
+        assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 3, `Retry-After ${retry}`);
+      }
+      const retry = Math.max(...rs.filter((x) => x.status === 429).map((r) => Number(r.headers.get('retry-after'))));
+      await new Promise((r) => setTimeout(r, Math.max(0, started + retry * 1000 - Date.now()) + 100));
+      const again = await burst(urls(), '/v1/indicators', key, 2);
+      assert.equal(count(again, 200), 2);
+    });
 
-  it('revokes a key on every replica within a second', async () => {
-    const { key, id } = await createKey(['--name', 'revoke'], env);
-    assert.equal(count(await burst(urls(), '/v1/countries', key, 2), 200), 2);
-    await keysCli(['revoke', id], env);
-    await new Promise((r) => setTimeout(r, 1000));
-    const rs = await burst(urls(), '/v1/countries', key, 4);
-    for (const r of rs) expectError(r, 401, 'invalid_key', assert);
-  });
+    it('revokes a key on every replica within a second', async () => {
+      const { key, id } = await createKey(['--name', 'revoke'], env);
+      assert.equal(count(await burst(urls(), '/v1/countries', key, 2), 200), 2);
+      await keysCli(['revoke', id], env);
+      await new Promise((r) => setTimeout(r, 1000));
+      const rs = await burst(urls(), '/v1/countries', key, 4);
+      for (const r of rs) expectError(r, 401, 'invalid_key', assert);
+    });
 
-  it('records every 200 of a replica killed with -9', async () => {
-    const { key, id } = await createKey(['--name', 'kill', '--quota', '1000'], env);
-    const rs = await burst(urls(), '/v1/indicators', key, 30);
-    await replicas[0]!.stop('SIGKILL');
-    assert.deepEqual(await ledger(id), { calls: String(count(rs, 200)), credits: String(count(rs, 200)) });
-    replicas[0] = await startServerProcess(env);
-    const more = await burst(urls(), '/v1/indicators', key, 10);
-    assert.equal(Number((await ledger(id)).calls), count(rs, 200) + count(more, 200));
-  });
+    it('records every 200 of a replica killed with -9', async () => {
+      const { key, id } = await createKey(['--name', 'kill', '--quota', '1000'], env);
+      const rs = await burst(urls(), '/v1/indicators', key, 30);
+      await replicas[0]!.stop('SIGKILL');
+      assert.deepEqual(await ledger(id), { calls: String(count(rs, 200)), credits: String(count(rs, 200)) });
+      replicas[0] = await startServerProcess(env);
+      const more = await burst(urls(), '/v1/indicators', key, 10);
+      assert.equal(Number((await ledger(id)).calls), count(rs, 200) + count(more, 200));
+    });
 
-  it('answers 503 while Redis is down, never a free pass, and recovers by itself', async () => {
-    const { key, id } = await createKey(['--name', 'outage', '--quota', '10'], env);
-    assert.equal(count(await burst(urls(), '/v1/countries', key, 3), 200), 3);
-    await redis.stop();
-    const down = await burst(urls(), '/v1/countries', key, 4);
-    for (const r of down) expectError(r, 503, 'provider_unavailable', assert);
-    await redis.start();
-    let recovered = false;
-    for (let i = 0; i < 50 && !recovered; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      recovered = count(await burst(urls(), '/v1/countries', key, 2), 200) === 2;
-    }
-    assert.ok(recovered, 'requests pass again once Redis is back');
-    // The counters Redis lost are rebuilt from the ledger: the quota still holds.
-    const rest = await burst(urls(), '/v1/countries', key, 10);
-    const used = Number((await ledger(id)).credits);
-    assert.equal(used, 10);
-    assert.ok(count(rest, 403) > 0);
-  });
+    it('answers 503 while Redis is down, never a free pass, and recovers by itself', async () => {
+      const { key, id } = await createKey(['--name', 'outage', '--quota', '10'], env);
+      assert.equal(count(await burst(urls(), '/v1/countries', key, 3), 200), 3);
+      await redis.stop();
+      const down = await burst(urls(), '/v1/countries', key, 4);
+      for (const r of down) expectError(r, 503, 'provider_unavailable', assert);
+      await redis.start();
+      let recovered = false;
+      for (let i = 0; i < 50 && !recovered; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        recovered = count(await burst(urls(), '/v1/countries', key, 2), 200) === 2;
+      }
+      assert.ok(recovered, 'requests pass again once Redis is back');
+      // The counters Redis lost are rebuilt from the ledger: the quota still holds.
+      const rest = await burst(urls(), '/v1/countries', key, 10);
+      const used = Number((await ledger(id)).credits);
+      assert.equal(used, 10);
+      assert.ok(count(rest, 403) > 0);
+    });
 
-  it('answers 503 when PostgreSQL is unreachable', async () => {
-    const broken = await startServerProcess({ ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
-    try {
-      const r = await fetch(`${broken.url}/v1/countries`, { headers: { authorization: 'Bearer etk_whatever' } });
-      expectError({ status: r.status, headers: r.headers, body: await r.json() }, 503, 'provider_unavailable', assert);
-    } finally {
-      await broken.stop('SIGKILL');
-    }
-  });
-});
+    it('answers 503 when PostgreSQL is unreachable', async () => {
+      const broken = await startServerProcess({ ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' });
+      try {
+        const r = await fetch(`${broken.url}/v1/countries`, { headers: { authorization: 'Bearer etk_whatever' } });
+        expectError(
+          { status: r.status, headers: r.headers, body: await r.json() },
+          503,
+          'provider_unavailable',
+          assert,
+        );
+      } finally {
+        await broken.stop('SIGKILL');
+      }
+    });
+  },
+);

@@ -2,14 +2,24 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { expectError } from './helpers/server.js';
-import { burst, createKey, keysCli, sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import {
+  burst,
+  createKey,
+  keysCli,
+  sampleDataDir,
+  startServerProcess,
+  type ServerProcess,
+} from './helpers/processes.js';
 
 const count = (rs: Array<{ status: number }>, status: number) => rs.filter((r) => r.status === status).length;
 
 /** Usage this month of a key, as `keys list` prints it (credits, calls). */
 async function usageOf(id: string, env: Record<string, string>): Promise<{ credits: number; calls: number }> {
   const line = (await keysCli(['list'], env)).split('\n').find((l) => l.includes(id))!;
-  const cells = line.split('│').map((c) => c.trim()).filter(Boolean);
+  const cells = line
+    .split('│')
+    .map((c) => c.trim())
+    .filter(Boolean);
   return { credits: Number(cells[cells.length - 2]), calls: Number(cells[cells.length - 1]) };
 }
 
@@ -56,7 +66,9 @@ describe('access control, embedded backend', () => {
     assert.equal(r.headers.get('x-credits-remaining'), '6');
     assert.deepEqual(await usageOf(id, env), { credits: 4, calls: 2 });
     const big = await createKey(['--name', 'small', '--quota', '2'], env);
-    const refused = await fetch(`${server.url}/v1/trade/monthly?limit=1`, { headers: { authorization: `Bearer ${big.key}` } });
+    const refused = await fetch(`${server.url}/v1/trade/monthly?limit=1`, {
+      headers: { authorization: `Bearer ${big.key}` },
+    });
     assert.equal(refused.status, 403, 'remaining credits below the cost');
   });
 

@@ -14,16 +14,25 @@ const readme = readFileSync('README.md', 'utf8');
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? sources(full) : full.endsWith('.ts') && !full.endsWith('.test.ts') ? [full] : [];
+    return statSync(full).isDirectory()
+      ? sources(full)
+      : full.endsWith('.ts') && !full.endsWith('.test.ts')
+        ? [full]
+        : [];
   });
 }
 
 describe('documentation', () => {
   it('documents every environment setting in the README settings table', () => {
     const settings = readFileSync('src/settings.ts', 'utf8');
-    const names = [...new Set([...settings.matchAll(/'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|PORT|HOST)'/g)].map((m) => m[1]!))];
+    const names = [
+      ...new Set([...settings.matchAll(/'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|PORT|HOST)'/g)].map((m) => m[1]!)),
+    ];
     assert.ok(names.length >= 15, `found ${names.length} settings`);
-    const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('\n## ', readme.indexOf('## Settings') + 1));
+    const table = readme.slice(
+      readme.indexOf('## Settings'),
+      readme.indexOf('\n## ', readme.indexOf('## Settings') + 1),
+    );
     const missing = names.filter((n) => !table.includes(`\`${n}\``));
     assert.deepEqual(missing, [], 'settings read in src/settings.ts but not in the README settings table');
   });
@@ -39,9 +48,17 @@ describe('documentation', () => {
 
   it('refuses an operation that declares no credit cost', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-costs-'));
-    const app = await buildApp({ store: datasetStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 }), keyStore: bootstrapKeyStore('k'), gatewaySecret: undefined, logLevel: 'silent' });
+    const app = await buildApp({
+      store: datasetStore({ dataDir, queryTimeoutMs: 1000, pollMs: 1000 }),
+      keyStore: bootstrapKeyStore('k'),
+      gatewaySecret: undefined,
+      logLevel: 'silent',
+    });
     try {
-      assert.throws(() => app.get('/v1/uncosted', { config: { access: 'key' } }, async () => ({})), /declares no credit cost/);
+      assert.throws(
+        () => app.get('/v1/uncosted', { config: { access: 'key' } }, async () => ({})),
+        /declares no credit cost/,
+      );
       assert.doesNotThrow(() => app.get('/v1/costed', { config: { access: 'key', cost: 1 } }, async () => ({})));
     } finally {
       await app.close();

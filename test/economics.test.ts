@@ -2,8 +2,56 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
 
-const G20 = ['ARG', 'AUS', 'BRA', 'CAN', 'CHN', 'FRA', 'DEU', 'IND', 'IDN', 'ITA', 'JPN', 'KOR', 'MEX', 'RUS', 'SAU', 'ZAF', 'TUR', 'GBR', 'USA'];
-const EU = ['AUT', 'BEL', 'BGR', 'HRV', 'CYP', 'CZE', 'DNK', 'EST', 'FIN', 'FRA', 'DEU', 'GRC', 'HUN', 'IRL', 'ITA', 'LVA', 'LTU', 'LUX', 'MLT', 'NLD', 'POL', 'PRT', 'ROU', 'SVK', 'SVN', 'ESP', 'SWE'];
+const G20 = [
+  'ARG',
+  'AUS',
+  'BRA',
+  'CAN',
+  'CHN',
+  'FRA',
+  'DEU',
+  'IND',
+  'IDN',
+  'ITA',
+  'JPN',
+  'KOR',
+  'MEX',
+  'RUS',
+  'SAU',
+  'ZAF',
+  'TUR',
+  'GBR',
+  'USA',
+];
+const EU = [
+  'AUT',
+  'BEL',
+  'BGR',
+  'HRV',
+  'CYP',
+  'CZE',
+  'DNK',
+  'EST',
+  'FIN',
+  'FRA',
+  'DEU',
+  'GRC',
+  'HUN',
+  'IRL',
+  'ITA',
+  'LVA',
+  'LTU',
+  'LUX',
+  'MLT',
+  'NLD',
+  'POL',
+  'PRT',
+  'ROU',
+  'SVK',
+  'SVN',
+  'ESP',
+  'SWE',
+];
 const G7 = ['CAN', 'DEU', 'FRA', 'GBR', 'ITA', 'JPN', 'USA'];
 
 describe('economics: countries and indicators', () => {
@@ -28,7 +76,13 @@ describe('economics: countries and indicators', () => {
     const byId = new Map(rows.map((c: any) => [c.country_id, c]));
     for (const id of G7) assert.ok((byId.get(id) as any).groups.includes('g7'));
     for (const id of EU) assert.ok((byId.get(id) as any).groups.includes('eu'), `${id} not in eu`);
-    assert.deepEqual(rows.filter((c: any) => c.groups.includes('g20')).map((c: any) => c.country_id).sort(), [...G20].sort());
+    assert.deepEqual(
+      rows
+        .filter((c: any) => c.groups.includes('g20'))
+        .map((c: any) => c.country_id)
+        .sort(),
+      [...G20].sort(),
+    );
     assert.ok(!(byId.get('GBR') as any).groups.includes('eu'));
     assert.ok((byId.get('HRV') as any).groups.includes('emu'));
     assert.ok(!(byId.get('POL') as any).groups.includes('emu'));
@@ -50,7 +104,11 @@ describe('economics: countries and indicators', () => {
     for (const g of ['gdp', 'prices', 'labour', 'money', 'government', 'external']) {
       assert.ok(rows.filter((i: any) => i.group === g).length >= 4, `group ${g}`);
     }
-    for (const f of ['daily', 'monthly', 'quarterly', 'annual']) assert.ok(rows.some((i: any) => i.frequency === f), f);
+    for (const f of ['daily', 'monthly', 'quarterly', 'annual'])
+      assert.ok(
+        rows.some((i: any) => i.frequency === f),
+        f,
+      );
     const aliases = rows.flatMap((i: any) => i.aliases);
     assert.equal(new Set(aliases).size, aliases.length, 'aliases are unique');
     for (const a of ['inflation', 'unemployment', 'gdp growth', 'policy rate']) assert.ok(aliases.includes(a), a);
@@ -107,12 +165,18 @@ describe('economics: latest values', () => {
   it('accepts ISO3, ISO2, slug and group tokens in any case, and group filters', async () => {
     const a = (await s.get('/v1/latest?country=DEU&indicator=CPI_YOY')).body.data;
     for (const token of ['deu', 'DE', 'germany', ' Germany ']) {
-      assert.deepEqual((await s.get(`/v1/latest?country=${encodeURIComponent(token)}&indicator=cpi-inflation`)).body.data, a);
+      assert.deepEqual(
+        (await s.get(`/v1/latest?country=${encodeURIComponent(token)}&indicator=cpi-inflation`)).body.data,
+        a,
+      );
     }
     const emu = (await s.get('/v1/latest?country=emu&indicator=CPI_YOY')).body.data;
     assert.equal(emu.length, 21);
     const area = (await s.get('/v1/latest?country=euro-area&indicator=CPI_YOY')).body.data;
-    assert.deepEqual(area.map((x: any) => x.country_id), ['EMU']);
+    assert.deepEqual(
+      area.map((x: any) => x.country_id),
+      ['EMU'],
+    );
     const prices = (await s.get('/v1/latest?country=USA&group=prices')).body.data;
     assert.ok(prices.length >= 4);
     assert.ok(prices.every((x: any) => x.group === 'prices'));

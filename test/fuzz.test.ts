@@ -48,10 +48,46 @@ const VALID: Record<ParamKind, string[]> = {
 };
 
 const HOSTILE = [
-  'Infinity', '-Infinity', '1e400', '1e3', '0x10', '5.0', '+5', ' 5', '-1', '0', '99999999999999999999999', 'NaN',
-  `${', '.repeat(60)}!`, ','.repeat(150), Array.from({ length: 120 }, () => 'US').join(','), 'A'.repeat(5000), '😀', '\u0000', '%',
-  "'; DROP TABLE x; --", '../../etc/passwd', '${jndi:x}', '<script>', 'null', 'undefined', '[]', '{}', '2020-13', '2020-02-30',
-  '2021-00', '20200', '-2020', '  ', 'ß', 'İ', 'hs:', 'hs:1', '1234567', 'e'.repeat(300), '9'.repeat(400),
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '1e3',
+  '0x10',
+  '5.0',
+  '+5',
+  ' 5',
+  '-1',
+  '0',
+  '99999999999999999999999',
+  'NaN',
+  `${', '.repeat(60)}!`,
+  ','.repeat(150),
+  Array.from({ length: 120 }, () => 'US').join(','),
+  'A'.repeat(5000),
+  '😀',
+  '\u0000',
+  '%',
+  "'; DROP TABLE x; --",
+  '../../etc/passwd',
+  '${jndi:x}',
+  '<script>',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '2020-13',
+  '2020-02-30',
+  '2021-00',
+  '20200',
+  '-2020',
+  '  ',
+  'ß',
+  'İ',
+  'hs:',
+  'hs:1',
+  '1234567',
+  'e'.repeat(300),
+  '9'.repeat(400),
 ];
 
 const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
@@ -86,13 +122,17 @@ function draw(rnd: () => number): FuzzRequest {
     pairs.push(`${name}=${encode(rnd, value)}`);
     if (rnd() < 0.03) pairs.push(`${name}=${encode(rnd, value)}`);
   }
-  if (rnd() < 0.08) pairs.push(`${pick(rnd, ['contry', 'format', 'q', 'page', 'offset', '__proto__', 'constructor'])}=${encode(rnd, pick(rnd, HOSTILE))}`);
+  if (rnd() < 0.08)
+    pairs.push(
+      `${pick(rnd, ['contry', 'format', 'q', 'page', 'offset', '__proto__', 'constructor'])}=${encode(rnd, pick(rnd, HOSTILE))}`,
+    );
   if (rnd() < 0.03) pairs.push('=&&a');
   if (pairs.length > 0) path += `?${pairs.join('&')}`;
   const r = rnd();
   const method = r < 0.9 ? 'GET' : r < 0.95 ? 'HEAD' : pick(rnd, ['POST', 'TRACE', 'OPTIONS', 'PROPFIND', 'DELETE']);
   const a = rnd();
-  const authorization = a < 0.93 ? `Bearer ${TEST_KEY}` : a < 0.96 ? `bearer  ${TEST_KEY}` : a < 0.98 ? 'Bearer wrong' : '';
+  const authorization =
+    a < 0.93 ? `Bearer ${TEST_KEY}` : a < 0.96 ? `bearer  ${TEST_KEY}` : a < 0.98 ? 'Bearer wrong' : '';
   return { method, path, headers: authorization ? { authorization } : {}, op };
 }
 
@@ -106,12 +146,17 @@ interface Answer {
 function send(base: URL, agent: http.Agent, req: FuzzRequest): Promise<Answer> {
   const t = performance.now();
   return new Promise((resolve, reject) => {
-    const r = http.request({ host: base.hostname, port: base.port, path: req.path, method: req.method, headers: req.headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, ms: performance.now() - t }));
-    });
+    const r = http.request(
+      { host: base.hostname, port: base.port, path: req.path, method: req.method, headers: req.headers, agent },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, text, ms: performance.now() - t }),
+        );
+      },
+    );
     r.on('error', reject);
     r.end();
   });
@@ -124,7 +169,8 @@ function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | u
   if (typeof id !== 'string' || !UUID_V4.test(id)) return `x-request-id ${String(id)} is not a UUID v4`;
   if (seen.has(id)) return `request id ${id} reused`;
   seen.add(id);
-  if (!String(res.headers['content-type']).startsWith('application/json; charset=utf-8')) return `content-type ${res.headers['content-type']}`;
+  if (!String(res.headers['content-type']).startsWith('application/json; charset=utf-8'))
+    return `content-type ${res.headers['content-type']}`;
   if (req.method === 'HEAD') return res.text === '' ? undefined : 'HEAD answered with a body';
   let body: any;
   try {
@@ -135,26 +181,41 @@ function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | u
   if (body.request_id !== id) return 'body request_id differs from the header';
   if (res.status === 200) {
     const keys = Object.keys(body).sort().join(',');
-    const expected = req.op.trade ? 'data,duration_ms,request_id' : req.op.path === '/v1/history' ? 'data,next_cursor,request_id' : 'data,request_id';
+    const expected = req.op.trade
+      ? 'data,duration_ms,request_id'
+      : req.op.path === '/v1/history'
+        ? 'data,next_cursor,request_id'
+        : 'data,request_id';
     if (keys !== expected) return `success keys ${keys}, expected ${expected}`;
     if (req.op.list !== Array.isArray(body.data)) return `data is ${Array.isArray(body.data) ? '' : 'not '}an array`;
-    if (req.op.trade && !(Number.isInteger(body.duration_ms) && body.duration_ms >= 0)) return 'duration_ms is not an integer >= 0';
+    if (req.op.trade && !(Number.isInteger(body.duration_ms) && body.duration_ms >= 0))
+      return 'duration_ms is not an integer >= 0';
     return undefined;
   }
   const keys = Object.keys(body).sort().join(',');
-  if (keys !== (res.status === 422 ? 'detail,error,message,request_id' : 'error,message,request_id')) return `error keys ${keys}`;
+  if (keys !== (res.status === 422 ? 'detail,error,message,request_id' : 'error,message,request_id'))
+    return `error keys ${keys}`;
   const registered = ERRORS[body.error as keyof typeof ERRORS];
-  if (!registered || registered.status !== res.status) return `error code ${body.error} does not belong to status ${res.status}`;
-  if (typeof body.message !== 'string' || body.message === '' || /\n\s+at |SELECT |Binder Error/.test(body.message)) return 'message is empty or leaks internals';
+  if (!registered || registered.status !== res.status)
+    return `error code ${body.error} does not belong to status ${res.status}`;
+  if (typeof body.message !== 'string' || body.message === '' || /\n\s+at |SELECT |Binder Error/.test(body.message))
+    return 'message is empty or leaks internals';
   if (res.status === 422) {
     if (!Array.isArray(body.detail) || body.detail.length === 0) return '422 without detail items';
     for (const d of body.detail) {
-      if (!Array.isArray(d.loc) || d.loc.length !== 2 || !['query', 'path'].includes(d.loc[0]) || typeof d.msg !== 'string' || typeof d.type !== 'string') {
+      if (
+        !Array.isArray(d.loc) ||
+        d.loc.length !== 2 ||
+        !['query', 'path'].includes(d.loc[0]) ||
+        typeof d.msg !== 'string' ||
+        typeof d.type !== 'string'
+      ) {
         return `bad detail item ${JSON.stringify(d)}`;
       }
     }
   }
-  if (res.status === 401 && !String(res.headers['www-authenticate']).startsWith('Bearer realm="api"')) return '401 without WWW-Authenticate';
+  if (res.status === 401 && !String(res.headers['www-authenticate']).startsWith('Bearer realm="api"'))
+    return '401 without WWW-Authenticate';
   if (res.status === 405 && res.headers.allow !== 'GET, HEAD') return '405 without Allow: GET, HEAD';
   return undefined;
 }
@@ -183,16 +244,23 @@ describe('fuzzing all operations', () => {
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         if (res.ms > slowest.ms) slowest = { ms: res.ms, path: `${req.method} ${req.path}` };
         const why = violation(req, res, seen);
-        if (why && failures.length < 20) failures.push(`${req.method} ${req.path.slice(0, 200)} → ${res.status}: ${why}; ${res.text.slice(0, 200)}`);
+        if (why && failures.length < 20)
+          failures.push(`${req.method} ${req.path.slice(0, 200)} → ${res.status}: ${why}; ${res.text.slice(0, 200)}`);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     agent.destroy();
-    const histogram = [...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}: ${v}`).join(', ');
-    t.diagnostic(`fuzz: ${REQUESTS} requests, seed ${SEED}; statuses ${histogram}; slowest ${slowest.ms.toFixed(0)} ms (${slowest.path.slice(0, 120)})`);
+    const histogram = [...statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
+    t.diagnostic(
+      `fuzz: ${REQUESTS} requests, seed ${SEED}; statuses ${histogram}; slowest ${slowest.ms.toFixed(0)} ms (${slowest.path.slice(0, 120)})`,
+    );
     assert.deepEqual(failures, []);
     assert.equal(statuses.get(500) ?? 0, 0);
     // The draw reaches the main outcomes, so a regression in any of them shows here.
-    for (const status of [200, 400, 401, 404, 405, 422]) assert.ok((statuses.get(status) ?? 0) > 0, `no ${status} was drawn`);
+    for (const status of [200, 400, 401, 404, 405, 422])
+      assert.ok((statuses.get(status) ?? 0) > 0, `no ${status} was drawn`);
   });
 });

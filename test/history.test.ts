@@ -73,15 +73,26 @@ describe('economics: history', () => {
     const first = await s.get('/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y');
     const cursor = first.body.next_cursor;
     assert.ok(cursor);
-    const ok = await s.get(`/v1/history?country=usa&indicator=BOND_YIELD_10Y,FX_USD&cursor=${encodeURIComponent(cursor)}`);
+    const ok = await s.get(
+      `/v1/history?country=usa&indicator=BOND_YIELD_10Y,FX_USD&cursor=${encodeURIComponent(cursor)}`,
+    );
     assert.equal(ok.status, 200, 'same query written differently');
-    const other = await s.get(`/v1/history?country=DEU&indicator=FX_USD,BOND_YIELD_10Y&cursor=${encodeURIComponent(cursor)}`);
+    const other = await s.get(
+      `/v1/history?country=DEU&indicator=FX_USD,BOND_YIELD_10Y&cursor=${encodeURIComponent(cursor)}`,
+    );
     expectError(other, 422, 'validation_error', assert);
     assert.deepEqual(other.body.detail[0].loc, ['query', 'cursor']);
-    const transformed = await s.get(`/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&transform=yoy&cursor=${encodeURIComponent(cursor)}`);
+    const transformed = await s.get(
+      `/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&transform=yoy&cursor=${encodeURIComponent(cursor)}`,
+    );
     expectError(transformed, 422, 'validation_error', assert);
     const flipped = cursor.slice(0, 10) + (cursor[10] === 'A' ? 'B' : 'A') + cursor.slice(11);
-    expectError(await s.get(`/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&cursor=${flipped}`), 422, 'validation_error', assert);
+    expectError(
+      await s.get(`/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&cursor=${flipped}`),
+      422,
+      'validation_error',
+      assert,
+    );
     expectError(await s.get('/v1/history?cursor=not-a-cursor'), 422, 'validation_error', assert);
   });
 
@@ -96,7 +107,10 @@ describe('economics: history', () => {
     const inclusive = (await s.get('/v1/history?country=USA&indicator=CPI&from=2020&to=2020')).body.data;
     assert.equal(inclusive.length, 12);
     const exact = (await s.get('/v1/history?country=USA&indicator=CPI&from=2020-03-01&to=2020-05-01')).body.data;
-    assert.deepEqual(exact.map((p: any) => p.date), ['2020-03-01', '2020-04-01', '2020-05-01']);
+    assert.deepEqual(
+      exact.map((p: any) => p.date),
+      ['2020-03-01', '2020-04-01', '2020-05-01'],
+    );
     const empty = await s.get('/v1/history?country=USA&indicator=CPI&from=1990&to=1995');
     assert.deepEqual(empty.body.data, []);
   });
@@ -119,20 +133,30 @@ describe('economics: history', () => {
       it(`${country}.${kpi} (${label})`, async () => {
         const x = await raw(country, kpi);
         const k = { annual: 1, quarterly: 4, monthly: 12 }[label.split(' ')[0] as 'annual'];
-        const expected: Record<string, Map<string, number>> = { yoy: new Map(), mom: new Map(), log_diff: new Map(), '3mma': new Map() };
+        const expected: Record<string, Map<string, number>> = {
+          yoy: new Map(),
+          mom: new Map(),
+          log_diff: new Map(),
+          '3mma': new Map(),
+        };
         x.forEach((p, t) => {
           const yearAgo = `${Number(p.date.slice(0, 4)) - 1}${p.date.slice(4)}`;
           let base: number | undefined;
           if (label === 'daily') {
             // last observation on or before the same calendar date a year earlier
-            for (let j = t - 1; j >= 0; j--) if (x[j]!.date <= yearAgo) { base = x[j]!.value; break; }
+            for (let j = t - 1; j >= 0; j--)
+              if (x[j]!.date <= yearAgo) {
+                base = x[j]!.value;
+                break;
+              }
           } else {
-            base = t - k! >= 0 && x[t - k!]!.date === yearAgo ? x[t - k!]!.value : undefined;
+            base = t - k >= 0 && x[t - k]!.date === yearAgo ? x[t - k]!.value : undefined;
           }
           if (base !== undefined && base !== 0) expected.yoy!.set(p.date, 100 * (p.value / base - 1));
           const prev = x[t - 1]?.value;
           if (prev !== undefined && prev !== 0) expected.mom!.set(p.date, 100 * (p.value / prev - 1));
-          if (prev !== undefined && prev > 0 && p.value > 0) expected.log_diff!.set(p.date, Math.log(p.value) - Math.log(prev));
+          if (prev !== undefined && prev > 0 && p.value > 0)
+            expected.log_diff!.set(p.date, Math.log(p.value) - Math.log(prev));
           if (t >= 2) expected['3mma']!.set(p.date, (p.value + x[t - 1]!.value + x[t - 2]!.value) / 3);
         });
         for (const transform of ['yoy', 'mom', 'log_diff', '3mma']) {
@@ -142,7 +166,8 @@ describe('economics: history', () => {
           for (const p of got) close(p.value, want.get(p.date)!, `${transform} ${p.date}`);
         }
         // The transform is computed on the full series before from/to cut it.
-        const cut = (await s.get(`/v1/history?country=${country}&indicator=${kpi}&transform=yoy&from=2021&to=2021`)).body.data;
+        const cut = (await s.get(`/v1/history?country=${country}&indicator=${kpi}&transform=yoy&from=2021&to=2021`))
+          .body.data;
         const want = [...expected.yoy!].filter(([d]) => d.startsWith('2021'));
         assert.equal(cut.length, want.length);
         assert.ok(cut.length > 0);

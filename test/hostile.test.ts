@@ -26,12 +26,18 @@ function parseRaw(raw: string): { status: number; headers: string; body: any } {
 }
 
 /** A request with any method (fetch refuses TRACE). */
-function request(url: string, method: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
+function request(
+  url: string,
+  method: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -63,11 +69,15 @@ describe('hostile input', () => {
         const r = await s.get(`/v1/trade?${param}=${value}`);
         const ms = performance.now() - started;
         expectError(r, 422, 'validation_error', assert);
-        assert.deepEqual(r.body.detail.map((d: any) => d.loc), [['query', param]]);
+        assert.deepEqual(
+          r.body.detail.map((d: any) => d.loc),
+          [['query', param]],
+        );
         assert.ok(ms < 1000, `${param}: answered in ${ms.toFixed(0)} ms`);
         t.diagnostic(`${param} with ${n} blank items and "!": 422 in ${ms.toFixed(1)} ms`);
       }
-      for (const param of ['exporter', 'importer']) expectError(await s.get(`/v1/trade/monthly?${param}=${value}`), 422, 'validation_error', assert);
+      for (const param of ['exporter', 'importer'])
+        expectError(await s.get(`/v1/trade/monthly?${param}=${value}`), 422, 'validation_error', assert);
     }
     stop = true;
     await other;
@@ -80,7 +90,11 @@ describe('hostile input', () => {
       for (const value of bad) {
         const r = await s.get(requestPath(op, [`limit=${value}`]));
         expectError(r, 422, 'validation_error', assert);
-        assert.deepEqual(r.body.detail, [{ loc: ['query', 'limit'], msg: 'must be an integer written in decimal digits', type: 'int_parsing' }], `${op.path} limit=${value}`);
+        assert.deepEqual(
+          r.body.detail,
+          [{ loc: ['query', 'limit'], msg: 'must be an integer written in decimal digits', type: 'int_parsing' }],
+          `${op.path} limit=${value}`,
+        );
       }
       const huge = await s.get(requestPath(op, ['limit=99999999999999999999999']));
       expectError(huge, 422, 'validation_error', assert);
@@ -93,8 +107,18 @@ describe('hostile input', () => {
 
   it('validates path parameters of any length after the key check', async () => {
     const long = 'A'.repeat(5000);
-    expectError(await s.get(`/v1/trade/countries/${long}`, { headers: { authorization: '' } }), 401, 'invalid_key', assert);
-    for (const path of [`/v1/trade/countries/${long}`, `/v1/trade/countries/${long}/partners`, `/v1/trade/products/${'8'.repeat(300)}`, `/v1/trade/products/${'8'.repeat(300)}/markets`]) {
+    expectError(
+      await s.get(`/v1/trade/countries/${long}`, { headers: { authorization: '' } }),
+      401,
+      'invalid_key',
+      assert,
+    );
+    for (const path of [
+      `/v1/trade/countries/${long}`,
+      `/v1/trade/countries/${long}/partners`,
+      `/v1/trade/products/${'8'.repeat(300)}`,
+      `/v1/trade/products/${'8'.repeat(300)}/markets`,
+    ]) {
       const r = await s.get(path);
       expectError(r, 422, 'validation_error', assert);
       assert.equal(r.body.detail[0].loc[0], 'path');
@@ -111,15 +135,27 @@ describe('hostile input', () => {
     assert.equal(r.body.detail[1].type, 'too_long');
     const econ = await s.get('/v1/history?country=usa,,x&from=2020-02-30&to=2019&transform=median&nope=1');
     expectError(econ, 422, 'validation_error', assert);
-    assert.deepEqual(econ.body.detail.map((d: any) => `${d.loc[1]}:${d.type}`).sort(), ['from:date_parsing', 'nope:extra_forbidden', 'transform:enum']);
+    assert.deepEqual(econ.body.detail.map((d: any) => `${d.loc[1]}:${d.type}`).sort(), [
+      'from:date_parsing',
+      'nope:extra_forbidden',
+      'transform:enum',
+    ]);
     const order = await s.get('/v1/history?from=2021&to=2019-06-30');
-    assert.deepEqual(order.body.detail, [{ loc: ['query', 'from'], msg: '"from" must not be after "to"', type: 'value_error' }]);
+    assert.deepEqual(order.body.detail, [
+      { loc: ['query', 'from'], msg: '"from" must not be after "to"', type: 'value_error' },
+    ]);
   });
 
   it('refuses unknown query parameters, naming the accepted ones', async () => {
     const r = await s.get('/v1/trade/countries/US/products?partner=CN');
     expectError(r, 422, 'validation_error', assert);
-    assert.deepEqual(r.body.detail, [{ loc: ['query', 'partner'], msg: 'unknown parameter; this operation accepts: flow, from, to, limit', type: 'extra_forbidden' }]);
+    assert.deepEqual(r.body.detail, [
+      {
+        loc: ['query', 'partner'],
+        msg: 'unknown parameter; this operation accepts: flow, from, to, limit',
+        type: 'extra_forbidden',
+      },
+    ]);
     for (const op of OPERATIONS) {
       const typo = await s.get(requestPath(op, ['contry=DE']));
       expectError(typo, 422, 'validation_error', assert);
@@ -137,8 +173,15 @@ describe('hostile input', () => {
   });
 
   it('refuses two Authorization headers, whichever comes first', async () => {
-    for (const pair of [[`Bearer ${TEST_KEY}`, 'Bearer wrong'], ['Bearer wrong', `Bearer ${TEST_KEY}`], [`Bearer ${TEST_KEY}`, `Bearer ${TEST_KEY}`]]) {
-      const raw = await rawExchange(s.url, `GET /v1/countries HTTP/1.1\r\nHost: x\r\nAuthorization: ${pair[0]}\r\nAuthorization: ${pair[1]}\r\nConnection: close\r\n\r\n`);
+    for (const pair of [
+      [`Bearer ${TEST_KEY}`, 'Bearer wrong'],
+      ['Bearer wrong', `Bearer ${TEST_KEY}`],
+      [`Bearer ${TEST_KEY}`, `Bearer ${TEST_KEY}`],
+    ]) {
+      const raw = await rawExchange(
+        s.url,
+        `GET /v1/countries HTTP/1.1\r\nHost: x\r\nAuthorization: ${pair[0]}\r\nAuthorization: ${pair[1]}\r\nConnection: close\r\n\r\n`,
+      );
       const res = parseRaw(raw);
       assert.equal(res.status, 401);
       assert.equal(res.body.error, 'invalid_key');
@@ -179,7 +222,11 @@ describe('hostile input', () => {
       ['GARBAGE\r\n\r\n', 400, 'bad_request'],
       ['GET /v1/countries HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400, 'bad_request'],
       [`GET /v1/countries HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'header_fields_too_large'],
-      ['GET /v1/countries HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n', 400, 'bad_request'],
+      [
+        'GET /v1/countries HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n',
+        400,
+        'bad_request',
+      ],
     ];
     for (const [raw, status, code] of cases) {
       const res = parseRaw(await rawExchange(s.url, raw));

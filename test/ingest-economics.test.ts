@@ -18,8 +18,17 @@ function fixture(dir: string, fraValue = '2957879759263.55', extra = ''): string
   const file = path.join(dir, 'wb-gdp.csv');
   writeFileSync(
     file,
-    ['Country Name,Country Code,Year,Value', 'France,FRA,2021,2957879759263.55', `France,FRA,2022,${fraValue}`, '"Korea, Rep.",KOR,2022,1673916511799.09',
-      'World,WLD,2022,100609000000000', 'Germany,DEU,2022,', extra].filter(Boolean).join('\r\n') + '\r\n',
+    [
+      'Country Name,Country Code,Year,Value',
+      'France,FRA,2021,2957879759263.55',
+      `France,FRA,2022,${fraValue}`,
+      '"Korea, Rep.",KOR,2022,1673916511799.09',
+      'World,WLD,2022,100609000000000',
+      'Germany,DEU,2022,',
+      extra,
+    ]
+      .filter(Boolean)
+      .join('\r\n') + '\r\n',
   );
   return file;
 }
@@ -45,7 +54,10 @@ describe('ingest: World Bank into economics snapshots', () => {
     assert.match(r.out, /aggregates and other codes that name no country [^:]*: 1 code, 1 row: WLD World \(1\)/);
     server = await startTestServer({ dataDir });
     const latest = (await server.get('/v1/latest?indicator=GDP_USD')).body.data;
-    assert.deepEqual(latest.map((x: any) => x.country_id), ['FRA', 'KOR']);
+    assert.deepEqual(
+      latest.map((x: any) => x.country_id),
+      ['FRA', 'KOR'],
+    );
     assert.equal(latest[0].latest_value, 2957879759263.55);
     assert.equal(latest[0].source_name, 'World Bank, World Development Indicators');
     assert.equal(latest[0].license_id, 'CC-BY-4.0');
@@ -75,11 +87,19 @@ describe('ingest: World Bank into economics snapshots', () => {
     assert.match(same.out, /0 series changed/);
     await server!.store.refresh();
     assert.deepEqual((await server!.get(`/v1/updates?since=${since}`)).body.data, []);
-    const changed = await ingest(dataDir, ['worldbank', fixture(work, '3000000000000'), '--indicator', 'NY.GDP.MKTP.CD']);
+    const changed = await ingest(dataDir, [
+      'worldbank',
+      fixture(work, '3000000000000'),
+      '--indicator',
+      'NY.GDP.MKTP.CD',
+    ]);
     assert.match(changed.out, /1 series changed/);
     await server!.store.refresh();
     const updates = (await server!.get(`/v1/updates?since=${since}`)).body.data;
-    assert.deepEqual(updates.map((u: any) => u.series_id), ['FRA.GDP_USD']);
+    assert.deepEqual(
+      updates.map((u: any) => u.series_id),
+      ['FRA.GDP_USD'],
+    );
     const fr = (await server!.get('/v1/latest?country=FRA&indicator=GDP_USD')).body.data[0];
     assert.equal(fr.latest_value, 3000000000000);
     assert.equal(fr.previous_value, 2957879759263.55);
@@ -90,7 +110,11 @@ describe('ingest: World Bank into economics snapshots', () => {
     const statuses: number[] = [];
     const load = (async () => {
       while (!stop) {
-        const rs = await Promise.all(['/v1/latest?country=FRA', '/v1/history?country=FRA,KOR', '/v1/countries', '/v1/search?q=france'].map((p) => server!.get(p)));
+        const rs = await Promise.all(
+          ['/v1/latest?country=FRA', '/v1/history?country=FRA,KOR', '/v1/countries', '/v1/search?q=france'].map((p) =>
+            server!.get(p),
+          ),
+        );
         statuses.push(...rs.map((r) => r.status));
       }
     })();
@@ -103,43 +127,65 @@ describe('ingest: World Bank into economics snapshots', () => {
     await load;
     assert.ok(statuses.length > 40, `${statuses.length} requests`);
     assert.deepEqual([...new Set(statuses)], [200]);
-    assert.equal((await server!.get('/v1/latest?country=FRA&indicator=GDP_USD')).body.data[0].latest_value, 3200000000000);
+    assert.equal(
+      (await server!.get('/v1/latest?country=FRA&indicator=GDP_USD')).body.data[0].latest_value,
+      3200000000000,
+    );
   });
 
-  it('after the real World Bank GDP file, the latest US GDP is 27 360 935 000 000 dated 2023-01-01', { skip: !existsSync(REAL_GDP) && 'shared/data is not present' }, async () => {
-    const r = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
-    assert.equal(r.code, 0, r.out);
-    await server!.store.refresh();
-    const us = (await server!.get('/v1/latest?country=USA&indicator=GDP_USD')).body.data[0];
-    assert.equal(us.latest_value, 27360935000000);
-    assert.equal(us.latest_value_date, '2023-01-01');
-    assert.equal(us.source_name, 'World Bank, World Development Indicators');
-    assert.match(us.source_url, /worldbank\.org/);
-    assert.match(us.attribution_text, /World Bank/);
-    const again = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
-    assert.match(again.out, / 0 series changed/, 'a second ingest of the same file changes no last_update');
-    // The real file with one value changed: exactly that series is updated.
-    const since = new Date().toISOString();
-    await new Promise((res) => setTimeout(res, 1100));
-    const altered = path.join(work, 'gdp-altered.csv');
-    writeFileSync(altered, readFileSync(REAL_GDP, 'utf8').replace(/^(Germany,DEU,2023,)[^\r\n]*/m, '$14500000000000'));
-    const one = await ingest(dataDir, ['worldbank', altered, '--indicator', 'NY.GDP.MKTP.CD']);
-    assert.match(one.out, / 1 series changed/, one.out);
-    await server!.store.refresh();
-    assert.deepEqual((await server!.get(`/v1/updates?since=${since}`)).body.data.map((u: any) => u.series_id), ['DEU.GDP_USD']);
-    const csvLines = readFileSync(REAL_GDP, 'utf8').split('\n').filter((l) => /,USA,\d{4},\d/.test(l));
-    const history = (await server!.get('/v1/history?country=USA&indicator=GDP_USD')).body.data;
-    assert.equal(history.length, csvLines.length);
-  });
+  it(
+    'after the real World Bank GDP file, the latest US GDP is 27 360 935 000 000 dated 2023-01-01',
+    { skip: !existsSync(REAL_GDP) && 'shared/data is not present' },
+    async () => {
+      const r = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
+      assert.equal(r.code, 0, r.out);
+      await server!.store.refresh();
+      const us = (await server!.get('/v1/latest?country=USA&indicator=GDP_USD')).body.data[0];
+      assert.equal(us.latest_value, 27360935000000);
+      assert.equal(us.latest_value_date, '2023-01-01');
+      assert.equal(us.source_name, 'World Bank, World Development Indicators');
+      assert.match(us.source_url, /worldbank\.org/);
+      assert.match(us.attribution_text, /World Bank/);
+      const again = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
+      assert.match(again.out, / 0 series changed/, 'a second ingest of the same file changes no last_update');
+      // The real file with one value changed: exactly that series is updated.
+      const since = new Date().toISOString();
+      await new Promise((res) => setTimeout(res, 1100));
+      const altered = path.join(work, 'gdp-altered.csv');
+      writeFileSync(
+        altered,
+        readFileSync(REAL_GDP, 'utf8').replace(/^(Germany,DEU,2023,)[^\r\n]*/m, '$14500000000000'),
+      );
+      const one = await ingest(dataDir, ['worldbank', altered, '--indicator', 'NY.GDP.MKTP.CD']);
+      assert.match(one.out, / 1 series changed/, one.out);
+      await server!.store.refresh();
+      assert.deepEqual(
+        (await server!.get(`/v1/updates?since=${since}`)).body.data.map((u: any) => u.series_id),
+        ['DEU.GDP_USD'],
+      );
+      const csvLines = readFileSync(REAL_GDP, 'utf8')
+        .split('\n')
+        .filter((l) => /,USA,\d{4},\d/.test(l));
+      const history = (await server!.get('/v1/history?country=USA&indicator=GDP_USD')).body.data;
+      assert.equal(history.length, csvLines.length);
+    },
+  );
 
-  it('loads a World Bank API v2 JSON page into the right series', { skip: !existsSync(REAL_GNI) && 'shared/data is not present' }, async () => {
-    const r = await ingest(dataDir, ['worldbank', REAL_GNI]);
-    assert.equal(r.code, 0, r.out);
-    await server!.store.refresh();
-    const points = (await server!.get('/v1/history?country=USA&indicator=GNI_PER_CAPITA')).body.data;
-    const doc = JSON.parse(readFileSync(REAL_GNI, 'utf8'))[1] as Array<{ date: string; value: number }>;
-    assert.deepEqual(points.map((p: any) => [p.date, p.value]), doc.map((d) => [`${d.date}-01-01`, d.value]).sort());
-  });
+  it(
+    'loads a World Bank API v2 JSON page into the right series',
+    { skip: !existsSync(REAL_GNI) && 'shared/data is not present' },
+    async () => {
+      const r = await ingest(dataDir, ['worldbank', REAL_GNI]);
+      assert.equal(r.code, 0, r.out);
+      await server!.store.refresh();
+      const points = (await server!.get('/v1/history?country=USA&indicator=GNI_PER_CAPITA')).body.data;
+      const doc = JSON.parse(readFileSync(REAL_GNI, 'utf8'))[1] as Array<{ date: string; value: number }>;
+      assert.deepEqual(
+        points.map((p: any) => [p.date, p.value]),
+        doc.map((d) => [`${d.date}-01-01`, d.value]).sort(),
+      );
+    },
+  );
 });
 
 describe('ingest over the generated sample', () => {
@@ -160,7 +206,10 @@ describe('ingest over the generated sample', () => {
     assert.equal(r.code, 0, r.out);
     await server.store.refresh();
     const rows = (await server.get('/v1/latest')).body.data;
-    assert.deepEqual(rows.map((x: any) => x.series_id), ['FRA.GDP_USD', 'KOR.GDP_USD']);
+    assert.deepEqual(
+      rows.map((x: any) => x.series_id),
+      ['FRA.GDP_USD', 'KOR.GDP_USD'],
+    );
     assert.ok(rows.every((x: any) => !/sample/i.test(x.source_name)));
     assert.equal((await server.get('/v1/trade/coverage')).body.data.length, 41);
   });

@@ -36,21 +36,52 @@ describe('economics adapters', () => {
   });
 
   it('FRED: maps the series, skips "." (no value), reports a bad value with its line', () => {
-    const file = write('fred-observations-unrate.json', { observations: [{ date: '2020-01-01', value: '3.6' }, { date: '2020-02-01', value: '.' }, { date: '2020-03-01', value: 'x' }, { date: '2020-04-01', value: '14.8' }] });
+    const file = write('fred-observations-unrate.json', {
+      observations: [
+        { date: '2020-01-01', value: '3.6' },
+        { date: '2020-02-01', value: '.' },
+        { date: '2020-03-01', value: 'x' },
+        { date: '2020-04-01', value: '14.8' },
+      ],
+    });
     const b = readFred([file], {}, loadMapping('fred'));
-    assert.deepEqual(b.observations.map((o) => [o.country_id, o.kpi_id, o.frequency, o.date, o.value]), [['USA', 'UNEMPLOYMENT', 'monthly', '2020-01-01', 3.6], ['USA', 'UNEMPLOYMENT', 'monthly', '2020-04-01', 14.8]]);
-    assert.deepEqual(b.badRows, [{ file: 'fred-observations-unrate.json', line: 3, reason: 'value "x" is not a number' }]);
+    assert.deepEqual(
+      b.observations.map((o) => [o.country_id, o.kpi_id, o.frequency, o.date, o.value]),
+      [
+        ['USA', 'UNEMPLOYMENT', 'monthly', '2020-01-01', 3.6],
+        ['USA', 'UNEMPLOYMENT', 'monthly', '2020-04-01', 14.8],
+      ],
+    );
+    assert.deepEqual(b.badRows, [
+      { file: 'fred-observations-unrate.json', line: 3, reason: 'value "x" is not a number' },
+    ]);
     assert.match(b.provenance.source_name, /FRED/);
   });
 
   it('JSON-stat: walks the cube in row-major order, maps ISO2 areas, reports unmapped ones', () => {
     const file = write('tiny.json', {
-      version: '2.0', class: 'dataset', id: ['concept', 'area', 'year'], size: [1, 3, 2],
-      dimension: { concept: { category: { index: ['UNR'] } }, area: { category: { index: { FR: 0, JP: 1, XX: 2 } } }, year: { category: { index: ['2019', '2020'] } } },
-      value: [8.4, 8.0, 2.4, 2.8, 1, 2], status: { 1: 'e' },
+      version: '2.0',
+      class: 'dataset',
+      id: ['concept', 'area', 'year'],
+      size: [1, 3, 2],
+      dimension: {
+        concept: { category: { index: ['UNR'] } },
+        area: { category: { index: { FR: 0, JP: 1, XX: 2 } } },
+        year: { category: { index: ['2019', '2020'] } },
+      },
+      value: [8.4, 8.0, 2.4, 2.8, 1, 2],
+      status: { 1: 'e' },
     });
     const b = readJsonStat([file], loadMapping('jsonstat'));
-    assert.deepEqual(b.observations.map((o) => [o.country_id, o.date, o.value, o.obs_status]), [['FRA', '2019-01-01', 8.4, null], ['FRA', '2020-01-01', 8.0, 'estimated'], ['JPN', '2019-01-01', 2.4, null], ['JPN', '2020-01-01', 2.8, null]]);
+    assert.deepEqual(
+      b.observations.map((o) => [o.country_id, o.date, o.value, o.obs_status]),
+      [
+        ['FRA', '2019-01-01', 8.4, null],
+        ['FRA', '2020-01-01', 8.0, 'estimated'],
+        ['JPN', '2019-01-01', 2.4, null],
+        ['JPN', '2020-01-01', 2.8, null],
+      ],
+    );
     assert.deepEqual([...b.unmapped], [['aggregate XX', 2]]); // no ISO country: reported apart from countries
   });
 
@@ -58,53 +89,113 @@ describe('economics adapters', () => {
     const file = write('tiny-sdmx.json', {
       structure: {
         dimensions: {
-          dataSet: [{ id: 'FREQ', values: [{ id: 'M' }] }, { id: 'CURRENCY_DENOM', values: [{ id: 'EUR' }] }, { id: 'EXR_TYPE', values: [{ id: 'SP00' }] }, { id: 'EXR_SUFFIX', values: [{ id: 'A' }] }],
+          dataSet: [
+            { id: 'FREQ', values: [{ id: 'M' }] },
+            { id: 'CURRENCY_DENOM', values: [{ id: 'EUR' }] },
+            { id: 'EXR_TYPE', values: [{ id: 'SP00' }] },
+            { id: 'EXR_SUFFIX', values: [{ id: 'A' }] },
+          ],
           series: [{ id: 'CURRENCY', values: [{ id: 'JPY' }, { id: 'XAU' }] }],
           observation: [{ id: 'TIME_PERIOD', values: [{ id: '2024-01' }, { id: '2024-02' }] }],
         },
         attributes: { observation: [{ id: 'OBS_STATUS', values: [{ id: 'A' }, { id: 'P' }] }] },
       },
-      dataSets: [{ series: { '0': { observations: { '0': [160.1, 0], '1': [158.5, 1] } }, '1': { observations: { '0': [1900, 0] } } } }],
+      dataSets: [
+        {
+          series: {
+            '0': { observations: { '0': [160.1, 0], '1': [158.5, 1] } },
+            '1': { observations: { '0': [1900, 0] } },
+          },
+        },
+      ],
     });
     const b = readSdmx([file], loadMapping('sdmx'));
-    assert.deepEqual(b.observations.map((o) => [o.country_id, o.kpi_id, o.frequency, o.date, o.value, o.obs_status]), [['JPN', 'FX_EUR', 'monthly', '2024-01-01', 160.1, null], ['JPN', 'FX_EUR', 'monthly', '2024-02-01', 158.5, 'provisional']]);
+    assert.deepEqual(
+      b.observations.map((o) => [o.country_id, o.kpi_id, o.frequency, o.date, o.value, o.obs_status]),
+      [
+        ['JPN', 'FX_EUR', 'monthly', '2024-01-01', 160.1, null],
+        ['JPN', 'FX_EUR', 'monthly', '2024-02-01', 158.5, 'provisional'],
+      ],
+    );
     assert.deepEqual([...b.unmapped], [['aggregate XAU', 1]]);
   });
 
-  it('World Bank v2 JSON on the real file', { skip: skipReal('worldbank-v2-usa-gni-per-capita-1990-1997.json') }, () => {
-    const b = readWorldBank([real('worldbank-v2-usa-gni-per-capita-1990-1997.json')], {}, loadMapping('worldbank'));
-    assert.equal(b.observations.length, 8);
-    assert.ok(b.observations.every((o) => o.country_id === 'USA' && o.kpi_id === 'GNI_PER_CAPITA' && o.frequency === 'annual'));
-    assert.equal(b.observations.find((o) => o.date === '1997-01-01')!.value, 31270);
-  });
+  it(
+    'World Bank v2 JSON on the real file',
+    { skip: skipReal('worldbank-v2-usa-gni-per-capita-1990-1997.json') },
+    () => {
+      const b = readWorldBank([real('worldbank-v2-usa-gni-per-capita-1990-1997.json')], {}, loadMapping('worldbank'));
+      assert.equal(b.observations.length, 8);
+      assert.ok(
+        b.observations.every(
+          (o) => o.country_id === 'USA' && o.kpi_id === 'GNI_PER_CAPITA' && o.frequency === 'annual',
+        ),
+      );
+      assert.equal(b.observations.find((o) => o.date === '1997-01-01')!.value, 31270);
+    },
+  );
 
   it('FRED on the real file: US real GNP, annual', { skip: skipReal('fred-observations-gnpca.json') }, () => {
     const doc = JSON.parse(readFileSync(real('fred-observations-gnpca.json'), 'utf8'));
     const b = readFred([real('fred-observations-gnpca.json')], {}, loadMapping('fred'));
     assert.equal(b.observations.length, doc.observations.length);
-    assert.deepEqual(b.observations[0], { country_id: 'USA', kpi_id: 'GNP_REAL', frequency: 'annual', date: doc.observations[0].date, value: Number(doc.observations[0].value), obs_status: null });
+    assert.deepEqual(b.observations[0], {
+      country_id: 'USA',
+      kpi_id: 'GNP_REAL',
+      frequency: 'annual',
+      date: doc.observations[0].date,
+      value: Number(doc.observations[0].value),
+      obs_status: null,
+    });
   });
 
-  it('SDMX-ML 2.1 generic on the real ECB file: USD per euro, monthly', { skip: skipReal('ecb-exr-m-usd-eur-sdmxml21.xml') }, () => {
-    const xml = readFileSync(real('ecb-exr-m-usd-eur-sdmxml21.xml'), 'utf8');
-    const b = readSdmx([real('ecb-exr-m-usd-eur-sdmxml21.xml')], loadMapping('sdmx'));
-    assert.equal(b.observations.length, (xml.match(/<generic:Obs>/g) ?? []).length);
-    assert.deepEqual(b.observations[0], { country_id: 'USA', kpi_id: 'FX_EUR', frequency: 'monthly', date: '1999-01-01', value: 1.16078, obs_status: null });
-  });
+  it(
+    'SDMX-ML 2.1 generic on the real ECB file: USD per euro, monthly',
+    { skip: skipReal('ecb-exr-m-usd-eur-sdmxml21.xml') },
+    () => {
+      const xml = readFileSync(real('ecb-exr-m-usd-eur-sdmxml21.xml'), 'utf8');
+      const b = readSdmx([real('ecb-exr-m-usd-eur-sdmxml21.xml')], loadMapping('sdmx'));
+      assert.equal(b.observations.length, (xml.match(/<generic:Obs>/g) ?? []).length);
+      assert.deepEqual(b.observations[0], {
+        country_id: 'USA',
+        kpi_id: 'FX_EUR',
+        frequency: 'monthly',
+        date: '1999-01-01',
+        value: 1.16078,
+        obs_status: null,
+      });
+    },
+  );
 
-  it('SDMX-JSON on the real ECB sample: daily rates of two currencies', { skip: skipReal('ecb-exr-sample-sdmxjson10.json') }, () => {
-    const b = readSdmx([real('ecb-exr-sample-sdmxjson10.json')], loadMapping('sdmx'));
-    assert.deepEqual(b.observations.map((o) => [o.country_id, o.frequency, o.date, o.value]), [['NZL', 'daily', '2013-01-18', 1.5931], ['NZL', 'daily', '2013-01-21', 1.5925], ['RUS', 'daily', '2013-01-18', 40.3426], ['RUS', 'daily', '2013-01-21', 40.3]]);
-  });
+  it(
+    'SDMX-JSON on the real ECB sample: daily rates of two currencies',
+    { skip: skipReal('ecb-exr-sample-sdmxjson10.json') },
+    () => {
+      const b = readSdmx([real('ecb-exr-sample-sdmxjson10.json')], loadMapping('sdmx'));
+      assert.deepEqual(
+        b.observations.map((o) => [o.country_id, o.frequency, o.date, o.value]),
+        [
+          ['NZL', 'daily', '2013-01-18', 1.5931],
+          ['NZL', 'daily', '2013-01-21', 1.5925],
+          ['RUS', 'daily', '2013-01-18', 40.3426],
+          ['RUS', 'daily', '2013-01-21', 40.3],
+        ],
+      );
+    },
+  );
 
-  it('JSON-stat on the real OECD file: unemployment of the 32 catalogue countries, 2003–2014', { skip: skipReal('oecd-unemployment-jsonstat2.json') }, () => {
-    const doc = JSON.parse(readFileSync(real('oecd-unemployment-jsonstat2.json'), 'utf8'));
-    const b = readJsonStat([real('oecd-unemployment-jsonstat2.json')], loadMapping('jsonstat'));
-    const fr = b.observations.filter((o) => o.country_id === 'FRA');
-    assert.equal(fr.length, 12);
-    const fi = doc.dimension.area.category.index.FR as number;
-    assert.equal(fr[0]!.value, doc.value[fi * 12]);
-    assert.equal(new Set(b.observations.map((o) => o.country_id)).size, 32);
-    assert.ok(b.observations.every((o) => o.kpi_id === 'UNEMPLOYMENT' && o.frequency === 'annual'));
-  });
+  it(
+    'JSON-stat on the real OECD file: unemployment of the 32 catalogue countries, 2003–2014',
+    { skip: skipReal('oecd-unemployment-jsonstat2.json') },
+    () => {
+      const doc = JSON.parse(readFileSync(real('oecd-unemployment-jsonstat2.json'), 'utf8'));
+      const b = readJsonStat([real('oecd-unemployment-jsonstat2.json')], loadMapping('jsonstat'));
+      const fr = b.observations.filter((o) => o.country_id === 'FRA');
+      assert.equal(fr.length, 12);
+      const fi = doc.dimension.area.category.index.FR as number;
+      assert.equal(fr[0]!.value, doc.value[fi * 12]);
+      assert.equal(new Set(b.observations.map((o) => o.country_id)).size, 32);
+      assert.ok(b.observations.every((o) => o.kpi_id === 'UNEMPLOYMENT' && o.frequency === 'annual'));
+    },
+  );
 });

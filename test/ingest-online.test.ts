@@ -14,16 +14,46 @@ const root = new URL('..', import.meta.url).pathname;
 
 // Recorded responses, in the official APIs' shapes.
 const wbRow = (iso3: string, year: number, value: number) => ({
-  indicator: { id: 'SP.POP.TOTL', value: 'Population, total' }, country: { id: iso3.slice(0, 2), value: iso3 }, countryiso3code: iso3,
-  date: String(year), value, unit: '', obs_status: '', decimal: 0,
+  indicator: { id: 'SP.POP.TOTL', value: 'Population, total' },
+  country: { id: iso3.slice(0, 2), value: iso3 },
+  countryiso3code: iso3,
+  date: String(year),
+  value,
+  unit: '',
+  obs_status: '',
+  decimal: 0,
 });
 const WB_PAGES: Record<string, unknown> = {
-  '1': [{ page: 1, pages: 2, per_page: 2, total: 3, sourceid: '2', lastupdated: '2024-06-28' }, [wbRow('FRA', 2023, 68170228), wbRow('FRA', 2022, 67971311)]],
-  '2': [{ page: 2, pages: 2, per_page: 2, total: 3, sourceid: '2', lastupdated: '2024-06-28' }, [wbRow('JPN', 2023, 124516650)]],
+  '1': [
+    { page: 1, pages: 2, per_page: 2, total: 3, sourceid: '2', lastupdated: '2024-06-28' },
+    [wbRow('FRA', 2023, 68170228), wbRow('FRA', 2022, 67971311)],
+  ],
+  '2': [
+    { page: 2, pages: 2, per_page: 2, total: 3, sourceid: '2', lastupdated: '2024-06-28' },
+    [wbRow('JPN', 2023, 124516650)],
+  ],
 };
 const comtrade = (period: string) => ({
-  elapsedTime: '0.2 secs', count: 1, error: '',
-  data: [{ typeCode: 'C', freqCode: 'A', refYear: Number(period), refMonth: 52, period, reporterCode: 392, reporterISO: 'JPN', partnerISO: 'USA', flowCode: 'X', cmdCode: '870323', primaryValue: 1e9 + Number(period), netWgt: 5e7, partner2ISO: 'W00' }],
+  elapsedTime: '0.2 secs',
+  count: 1,
+  error: '',
+  data: [
+    {
+      typeCode: 'C',
+      freqCode: 'A',
+      refYear: Number(period),
+      refMonth: 52,
+      period,
+      reporterCode: 392,
+      reporterISO: 'JPN',
+      partnerISO: 'USA',
+      flowCode: 'X',
+      cmdCode: '870323',
+      primaryValue: 1e9 + Number(period),
+      netWgt: 5e7,
+      partner2ISO: 'W00',
+    },
+  ],
 });
 
 describe('ingest --online against recorded responses', () => {
@@ -38,12 +68,16 @@ describe('ingest --online against recorded responses', () => {
     api = createServer((req, res) => {
       const url = new URL(req.url!, 'http://x');
       calls.push(`${url.pathname}?${url.searchParams}`);
-      const key = url.pathname.startsWith('/v2/') ? `${url.pathname}?page=${url.searchParams.get('page')}` : `${url.pathname}?period=${url.searchParams.get('period')}`;
+      const key = url.pathname.startsWith('/v2/')
+        ? `${url.pathname}?page=${url.searchParams.get('page')}`
+        : `${url.pathname}?period=${url.searchParams.get('period')}`;
       if (failOnce.delete(key)) {
         res.writeHead(key.includes('period') ? 429 : 503).end('try again');
         return;
       }
-      const body = url.pathname.startsWith('/v2/') ? WB_PAGES[url.searchParams.get('page')!] : comtrade(url.searchParams.get('period')!);
+      const body = url.pathname.startsWith('/v2/')
+        ? WB_PAGES[url.searchParams.get('page')!]
+        : comtrade(url.searchParams.get('period')!);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
@@ -54,29 +88,63 @@ describe('ingest --online against recorded responses', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const ingest = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, COMTRADE_API_KEY: 'recorded' } });
+  const ingest = (args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, COMTRADE_API_KEY: 'recorded' },
+    });
 
   it('worldbank: follows every page and retries a failed one', async () => {
-    const { stdout } = await ingest(['worldbank', '--online', '--indicator', 'SP.POP.TOTL', '--country', 'FRA;JPN', '--base-url', `${base}/v2`]);
+    const { stdout } = await ingest([
+      'worldbank',
+      '--online',
+      '--indicator',
+      'SP.POP.TOTL',
+      '--country',
+      'FRA;JPN',
+      '--base-url',
+      `${base}/v2`,
+    ]);
     assert.match(stdout, /downloaded 2 response page/);
     assert.equal(calls.filter((c) => c.includes('page=2')).length, 2, 'page 2 was retried once');
     const s = await startTestServer({ dataDir });
     try {
       const rows = (await s.get('/v1/latest?indicator=POPULATION')).body.data;
-      assert.deepEqual(rows.map((r: any) => [r.country_id, r.latest_value, r.latest_value_date]), [['FRA', 68170228, '2023-01-01'], ['JPN', 124516650, '2023-01-01']]);
+      assert.deepEqual(
+        rows.map((r: any) => [r.country_id, r.latest_value, r.latest_value_date]),
+        [
+          ['FRA', 68170228, '2023-01-01'],
+          ['JPN', 124516650, '2023-01-01'],
+        ],
+      );
     } finally {
       await s.close();
     }
   });
 
   it('comtrade: one request per period with the subscription key, retrying 429', async () => {
-    const { stdout } = await ingest(['comtrade', '--online', '--reporter', '392', '--period', '2022,2023', '--base-url', `${base}/data/v1/get`]);
+    const { stdout } = await ingest([
+      'comtrade',
+      '--online',
+      '--reporter',
+      '392',
+      '--period',
+      '2022,2023',
+      '--base-url',
+      `${base}/data/v1/get`,
+    ]);
     assert.match(stdout, /downloaded 2 response page/);
     assert.equal(calls.filter((c) => c.includes('period=2023')).length, 2);
     const s = await startTestServer({ dataDir });
     try {
       const rows = (await s.get('/v1/trade?reporter=JP&flow=export')).body.data;
-      assert.deepEqual(rows.map((r: any) => [r.period, r.importer, r.hs6, r.value_usd]), [['2022-01-01', 'US', '870323', 1000002022], ['2023-01-01', 'US', '870323', 1000002023]]);
+      assert.deepEqual(
+        rows.map((r: any) => [r.period, r.importer, r.hs6, r.value_usd]),
+        [
+          ['2022-01-01', 'US', '870323', 1000002022],
+          ['2023-01-01', 'US', '870323', 1000002023],
+        ],
+      );
     } finally {
       await s.close();
     }

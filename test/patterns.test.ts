@@ -35,7 +35,8 @@ function regexesOf(file: string): { found: Found[]; computed: string[] } {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: Found[] = [];
   const computed: string[] = [];
-  const where = (node: ts.Node) => `${path.relative(process.cwd(), file)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const where = (node: ts.Node) =>
+    `${path.relative(process.cwd(), file)}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node) => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const literal = node.getText();
@@ -43,7 +44,8 @@ function regexesOf(file: string): { found: Found[]; computed: string[] } {
       found.push({ where: where(node), source: literal.slice(1, end), flags: literal.slice(end + 1) });
     } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && node.expression.getText() === 'RegExp') {
       const arg = node.arguments?.[0];
-      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg))) found.push({ where: where(node), source: arg.text, flags: '' });
+      if (arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)))
+        found.push({ where: where(node), source: arg.text, flags: '' });
       else computed.push(where(node));
     }
     ts.forEachChild(node, visit);
@@ -56,7 +58,9 @@ function regexesOf(file: string): { found: Found[]; computed: string[] } {
 function patternsOf(doc: unknown, at = '$'): Found[] {
   if (doc === null || typeof doc !== 'object') return [];
   return Object.entries(doc as Record<string, unknown>).flatMap(([k, v]) =>
-    k === 'pattern' && typeof v === 'string' ? [{ where: `${at}.pattern`, source: v, flags: 'u' }] : patternsOf(v, `${at}.${k}`),
+    k === 'pattern' && typeof v === 'string'
+      ? [{ where: `${at}.pattern`, source: v, flags: 'u' }]
+      : patternsOf(v, `${at}.${k}`),
   );
 }
 
@@ -79,7 +83,11 @@ describe('regular expressions run in linear time', () => {
     assert.ok(patterns.length >= 2, 'the document has path-parameter patterns');
     for (const p of patterns) {
       const r = await check(p.source, p.flags);
-      assert.equal(r.status, 'safe', `${p.where} /${p.source}/ is ${r.status}${r.status === 'vulnerable' ? ` (${r.complexity.type})` : ''}`);
+      assert.equal(
+        r.status,
+        'safe',
+        `${p.where} /${p.source}/ is ${r.status}${r.status === 'vulnerable' ? ` (${r.complexity.type})` : ''}`,
+      );
     }
   });
 
@@ -92,7 +100,10 @@ describe('regular expressions run in linear time', () => {
     const unsafe: string[] = [];
     for (const f of found) {
       const r = await check(f.source, f.flags);
-      if (r.status !== 'safe') unsafe.push(`${f.where} /${f.source}/${f.flags}: ${r.status}${r.status === 'vulnerable' ? ` (${r.complexity.type})` : ''}`);
+      if (r.status !== 'safe')
+        unsafe.push(
+          `${f.where} /${f.source}/${f.flags}: ${r.status}${r.status === 'vulnerable' ? ` (${r.complexity.type})` : ''}`,
+        );
     }
     assert.deepEqual(unsafe, []);
   });

@@ -4,7 +4,14 @@ import { after, before, describe, it } from 'node:test';
 import { ERRORS } from '../src/errors.js';
 import { UUID_V4, expectError, startTestServer, type TestServer } from './helpers/server.js';
 
-const OPERATIONS = ['/v1/countries', '/v1/indicators', '/v1/latest', '/v1/history', '/v1/search?q=us', '/v1/updates?since=2020-01-01'];
+const OPERATIONS = [
+  '/v1/countries',
+  '/v1/indicators',
+  '/v1/latest',
+  '/v1/history',
+  '/v1/search?q=us',
+  '/v1/updates?since=2020-01-01',
+];
 
 describe('request pipeline', () => {
   let s: TestServer;
@@ -49,14 +56,29 @@ describe('request pipeline', () => {
   });
 
   it('ignores request bodies: a malformed one neither hides a 405 nor breaks a GET', async () => {
-    const post = await s.get('/v1/countries', { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
+    const post = await s.get('/v1/countries', {
+      method: 'POST',
+      body: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(post, 405, 'method_not_allowed', assert);
-    const get = await fetch(`${s.url}/v1/countries`, { method: 'GET', headers: { authorization: 'Bearer test-key-0123456789abcdef', 'content-type': 'application/json', 'content-length': '4' }, body: undefined });
+    const get = await fetch(`${s.url}/v1/countries`, {
+      method: 'GET',
+      headers: {
+        authorization: 'Bearer test-key-0123456789abcdef',
+        'content-type': 'application/json',
+        'content-length': '4',
+      },
+      body: undefined,
+    });
     assert.equal(get.status, 200);
   });
 
   it('serves HEAD like GET without a body', async () => {
-    const res = await fetch(`${s.url}/v1/countries`, { method: 'HEAD', headers: { authorization: 'Bearer test-key-0123456789abcdef' } });
+    const res = await fetch(`${s.url}/v1/countries`, {
+      method: 'HEAD',
+      headers: { authorization: 'Bearer test-key-0123456789abcdef' },
+    });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('x-request-id')!, UUID_V4);
     assert.equal(await res.text(), '');
@@ -66,7 +88,12 @@ describe('request pipeline', () => {
     for (const op of OPERATIONS) {
       expectError(await s.get(op, { headers: { authorization: '' } }), 401, 'invalid_key', assert);
       expectError(await s.get(op, { headers: { authorization: 'Bearer wrong-key' } }), 401, 'invalid_key', assert);
-      expectError(await s.get(op, { headers: { authorization: 'test-key-0123456789abcdef' } }), 401, 'invalid_key', assert);
+      expectError(
+        await s.get(op, { headers: { authorization: 'test-key-0123456789abcdef' } }),
+        401,
+        'invalid_key',
+        assert,
+      );
       expectError(await s.get(op, { headers: { authorization: 'Basic dGVzdDp0ZXN0' } }), 401, 'invalid_key', assert);
     }
   });
@@ -79,7 +106,12 @@ describe('request pipeline', () => {
     expectError(await s.get('/v1/latest?country=USA&country=DEU'), 400, 'bad_request', assert);
     expectError(await s.get('/v1/search?q=a&q=b'), 400, 'bad_request', assert);
     expectError(await s.get('/v1/latest?country=%E0%A4%A'), 400, 'bad_request', assert);
-    expectError(await s.get('/v1/latest?country=USA&country=DEU', { headers: { authorization: '' } }), 401, 'invalid_key', assert);
+    expectError(
+      await s.get('/v1/latest?country=USA&country=DEU', { headers: { authorization: '' } }),
+      401,
+      'invalid_key',
+      assert,
+    );
   });
 
   it('treats empty parameters as absent', async () => {
@@ -94,7 +126,13 @@ describe('request pipeline', () => {
   it('returns 422 with one detail item per failed parameter', async () => {
     const r = await s.get('/v1/search?limit=0');
     expectError(r, 422, 'validation_error', assert);
-    assert.deepEqual(r.body.detail.map((d: any) => d.loc), [['query', 'q'], ['query', 'limit']]);
+    assert.deepEqual(
+      r.body.detail.map((d: any) => d.loc),
+      [
+        ['query', 'q'],
+        ['query', 'limit'],
+      ],
+    );
     assert.equal(r.body.detail[0].type, 'missing');
     assert.equal(r.body.detail[1].type, 'greater_than_equal');
     for (const d of r.body.detail) assert.deepEqual(Object.keys(d).sort(), ['loc', 'msg', 'type']);
@@ -124,13 +162,23 @@ describe('gateway check', () => {
   it('answers 403 forbidden without the gateway header, before the key check', async () => {
     expectError(await s.get('/v1/countries'), 403, 'forbidden', assert);
     expectError(await s.get('/v1/countries', { headers: { 'x-gateway-secret': 'wrong' } }), 403, 'forbidden', assert);
-    expectError(await s.get('/v1/countries', { headers: { 'x-gateway-secret': 'wrong', authorization: '' } }), 403, 'forbidden', assert);
+    expectError(
+      await s.get('/v1/countries', { headers: { 'x-gateway-secret': 'wrong', authorization: '' } }),
+      403,
+      'forbidden',
+      assert,
+    );
     expectError(await s.get('/v1/openapi.json', { headers: { authorization: '' } }), 403, 'forbidden', assert);
   });
 
   it('lets a request with the secret through to the key check', async () => {
     assert.equal((await s.get('/v1/countries', { headers: { 'x-gateway-secret': 'gw-secret' } })).status, 200);
-    expectError(await s.get('/v1/countries', { headers: { 'x-gateway-secret': 'gw-secret', authorization: '' } }), 401, 'invalid_key', assert);
+    expectError(
+      await s.get('/v1/countries', { headers: { 'x-gateway-secret': 'gw-secret', authorization: '' } }),
+      401,
+      'invalid_key',
+      assert,
+    );
   });
 
   it('still answers 404 for unknown paths first', async () => {

@@ -32,13 +32,20 @@ describe('economics: search', () => {
     const r = await search('fra');
     assert.equal(r[0].country_id, 'FRA');
     assert.equal(r[0].type, 'country');
-    for (const k of ['series_id', 'kpi_id', 'latest_value', 'latest_value_date', 'unit', 'frequency']) assert.equal(r[0][k], null);
+    for (const k of ['series_id', 'kpi_id', 'latest_value', 'latest_value_date', 'unit', 'frequency'])
+      assert.equal(r[0][k], null);
     const infl = await search('inflation');
     assert.equal(infl[0].type, 'indicator');
     assert.equal(infl[0].kpi_id, 'CPI_YOY');
     assert.equal(infl[0].country_id, null);
     const united = await search('united');
-    assert.deepEqual(united.slice(0, 2).map((x) => x.country_id).sort(), ['GBR', 'USA']);
+    assert.deepEqual(
+      united
+        .slice(0, 2)
+        .map((x) => x.country_id)
+        .sort(),
+      ['GBR', 'USA'],
+    );
   });
 
   it('is case- and accent-insensitive', async () => {
@@ -74,12 +81,16 @@ describe('economics: updates', () => {
     const since = '2026-06-01T00:00:00Z';
     const r = await s.get(`/v1/updates?since=${since}`);
     assert.equal(r.status, 200);
-    const expected = all.filter((x) => Date.parse(x.last_update) > Date.parse(since)).map((x) => x.series_id).sort();
+    const expected = all
+      .filter((x) => Date.parse(x.last_update) > Date.parse(since))
+      .map((x) => x.series_id)
+      .sort();
     assert.deepEqual(r.body.data.map((x: any) => x.series_id).sort(), expected);
     assert.ok(expected.length > 0 && expected.length < all.length);
     const order = r.body.data.map((x: any) => `${x.last_update} ${x.series_id}`);
     assert.deepEqual(order, [...order].sort());
-    for (const x of r.body.data) assert.deepEqual(Object.keys(x).sort(), ['country_id', 'kpi_id', 'last_update', 'series_id', 'slug']);
+    for (const x of r.body.data)
+      assert.deepEqual(Object.keys(x).sort(), ['country_id', 'kpi_id', 'last_update', 'series_id', 'slug']);
     // strictly after: the newest update itself is excluded when used as since
     const newest = r.body.data[r.body.data.length - 1].last_update;
     const after = (await s.get(`/v1/updates?since=${newest}`)).body.data;

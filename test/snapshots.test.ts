@@ -8,7 +8,14 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { SettingsError, duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../src/settings.js';
 import { Progress, type ProgressEvent } from '../src/store/progress.js';
 import {
-  BUILDING_MARKER, buildDuckdbConfig, cleanDataDir, createSnapshotDir, discardSnapshot, publishSnapshot, readCurrentName, snapshotsDir,
+  BUILDING_MARKER,
+  buildDuckdbConfig,
+  cleanDataDir,
+  createSnapshotDir,
+  discardSnapshot,
+  publishSnapshot,
+  readCurrentName,
+  snapshotsDir,
 } from '../src/store/snapshot.js';
 import { datasetStore } from '../src/datasets.js';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
@@ -37,10 +44,14 @@ async function waitFor(cond: () => boolean, timeoutMs: number, what: () => strin
 
 /** Runs `code` (ESM, with the project's TypeScript sources importable) in its own process. */
 function spawnScript(code: string, env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   return { child, output: () => out };
 }
 
@@ -53,7 +64,11 @@ async function killHard(child: ChildProcess): Promise<void> {
 
 /** Runs the server entry point until it exits; returns its exit code and output. */
 async function runMain(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...process.env, PORT: String(await freePort()), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -87,12 +102,20 @@ describe('settings: DUCKDB_MEMORY_LIMIT and SNAPSHOTS_KEPT', () => {
 
   it('refuses sizes DuckDB cannot use and counts below one, naming the fix', () => {
     for (const bad of ['lots', '4', '4XB', '-1GB', '10MB', '0GB']) {
-      assert.throws(() => duckdbMemoryLimitFrom({ DUCKDB_MEMORY_LIMIT: bad }), (e: unknown) => e instanceof SettingsError && /^DUCKDB_MEMORY_LIMIT .*unset it/.test(e.message), bad);
+      assert.throws(
+        () => duckdbMemoryLimitFrom({ DUCKDB_MEMORY_LIMIT: bad }),
+        (e: unknown) => e instanceof SettingsError && /^DUCKDB_MEMORY_LIMIT .*unset it/.test(e.message),
+        bad,
+      );
     }
     assert.equal(snapshotsKeptFrom({}), 3);
     assert.equal(snapshotsKeptFrom({ SNAPSHOTS_KEPT: '1' }), 1);
     for (const bad of ['0', '-2', '1.5', 'all']) {
-      assert.throws(() => snapshotsKeptFrom({ SNAPSHOTS_KEPT: bad }), (e: unknown) => e instanceof SettingsError && /^SNAPSHOTS_KEPT /.test(e.message), bad);
+      assert.throws(
+        () => snapshotsKeptFrom({ SNAPSHOTS_KEPT: bad }),
+        (e: unknown) => e instanceof SettingsError && /^SNAPSHOTS_KEPT /.test(e.message),
+        bad,
+      );
     }
   });
 
@@ -113,7 +136,14 @@ describe('settings: DUCKDB_MEMORY_LIMIT and SNAPSHOTS_KEPT', () => {
 describe('progress of long builds', () => {
   it('repeats the running phase while a long DuckDB statement runs, with percent and rows', async () => {
     const events: ProgressEvent[] = [];
-    const progress = new Progress('test build', [['load', 1], ['sort', 3]], { sink: (e) => events.push(e), intervalMs: 100 });
+    const progress = new Progress(
+      'test build',
+      [
+        ['load', 1],
+        ['sort', 3],
+      ],
+      { sink: (e) => events.push(e), intervalMs: 100 },
+    );
     progress.phase('load');
     progress.rows(1000, 0.5);
     await new Promise((r) => setTimeout(r, 250));
@@ -129,10 +159,20 @@ describe('progress of long builds', () => {
     const ticks = events.filter((e) => e.kind === 'tick' && e.phase === 'sort');
     // One line per interval while the statement runs (timers may lag on a loaded machine).
     assert.ok(ticks.length >= Math.max(1, Math.floor(ranMs / 300)), `${ticks.length} lines over ${ranMs} ms`);
-    assert.deepEqual(events.filter((e) => e.kind === 'start').map((e) => [e.phase, e.step, e.steps, e.percent]), [['load', 1, 2, 0], ['sort', 2, 2, 25]]);
+    assert.deepEqual(
+      events.filter((e) => e.kind === 'start').map((e) => [e.phase, e.step, e.steps, e.percent]),
+      [
+        ['load', 1, 2, 0],
+        ['sort', 2, 2, 25],
+      ],
+    );
     const loadTicks = events.filter((e) => e.kind === 'tick' && e.phase === 'load');
     assert.ok(loadTicks.length >= 1);
-    assert.deepEqual(loadTicks.map((e) => [e.rows, e.percent]), loadTicks.map(() => [1000, 12]), 'rows and half of a quarter of the work');
+    assert.deepEqual(
+      loadTicks.map((e) => [e.rows, e.percent]),
+      loadTicks.map(() => [1000, 12]),
+      'rows and half of a quarter of the work',
+    );
     const last = events.at(-1)!;
     assert.deepEqual([last.kind, last.percent, last.rows], ['done', 100, 2000]);
     const count = events.length;
@@ -146,14 +186,26 @@ describe('snapshot hygiene', () => {
     const d = dataDir();
     const build = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: d, PORT: String(await freePort()), SAMPLE_SCALE: '0.02', SAMPLE_AS_OF: TEST_AS_OF, DUCKDB_MEMORY_LIMIT: '128MB', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATA_DIR: d,
+        PORT: String(await freePort()),
+        SAMPLE_SCALE: '0.02',
+        SAMPLE_AS_OF: TEST_AS_OF,
+        DUCKDB_MEMORY_LIMIT: '128MB',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     build.stdout.on('data', (x) => (out += x));
     build.stderr.on('data', (x) => (out += x));
     try {
-      await waitFor(() => /trade: monthly flows/.test(out) || build.exitCode !== null, 120_000, () => out);
+      await waitFor(
+        () => /trade: monthly flows/.test(out) || build.exitCode !== null,
+        120_000,
+        () => out,
+      );
     } finally {
       await killHard(build);
     }
@@ -166,7 +218,12 @@ describe('snapshot hygiene', () => {
     const deadSpill = readdirSync(path.join(d, 'tmp')).filter((n) => n.startsWith(`${build.pid}.`));
     assert.equal(deadSpill.length, 1, 'the spill directory of the killed build is there');
 
-    const server = await startServerProcess({ DATA_DIR: d, SAMPLE_SCALE: String(TEST_SCALE), SAMPLE_AS_OF: TEST_AS_OF, BOOTSTRAP_API_KEY: 'hygiene-key' });
+    const server = await startServerProcess({
+      DATA_DIR: d,
+      SAMPLE_SCALE: String(TEST_SCALE),
+      SAMPLE_AS_OF: TEST_AS_OF,
+      BOOTSTRAP_API_KEY: 'hygiene-key',
+    });
     try {
       const current = await readCurrentName(d);
       assert.ok(current && current !== leftover);
@@ -176,16 +233,25 @@ describe('snapshot hygiene', () => {
       const res = await fetch(`${server.url}/v1/countries`, { headers: { authorization: 'Bearer hygiene-key' } });
       assert.equal(res.status, 200);
       // Progress: every phase of the build, with its percent, and rows once there are some.
-      const lines = server.output().split('\n').filter((l) => l.startsWith('progress: sample build: '));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('progress: sample build: '));
       for (const phase of ['economics', 'trade: monthly flows', 'trade: sorted copies and aggregates', 'publish']) {
-        assert.ok(lines.some((l) => new RegExp(`^progress: sample build: \\d+% ${phase} \\(phase \\d/8\\)`).test(l)), `${phase} in\n${lines.join('\n')}`);
+        assert.ok(
+          lines.some((l) => new RegExp(`^progress: sample build: \\d+% ${phase} \\(phase \\d/8\\)`).test(l)),
+          `${phase} in\n${lines.join('\n')}`,
+        );
       }
       assert.match(lines.join('\n'), /: \d+% trade: annual sums \(phase 5\/8\), [\d,]+ rows, \d+ s/);
       assert.match(lines.at(-1)!, /^progress: sample build: 100% done, [\d,]+ rows, \d+ s$/);
     } finally {
       await server.stop();
     }
-    assert.ok(!readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${server.child.pid}.`)), 'a server that stops removes its own spill directory');
+    assert.ok(
+      !readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${server.child.pid}.`)),
+      'a server that stops removes its own spill directory',
+    );
   });
 
   it('clean-up: keeps the last SNAPSHOTS_KEPT published ones, the serving one and what running builds read; removes dead builds and unpublished leftovers', async () => {
@@ -218,7 +284,11 @@ describe('snapshot hygiene', () => {
     const deadName = /built (\S+)/.exec(dead.output())![1]!;
     assert.ok(existsSync(path.join(snapshotsDir(d), deadName, BUILDING_MARKER)));
     assert.ok(readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)));
-    assert.deepEqual(snapshotNames(d), [at(1), at(2), at(3), at(4), deadName, running.name].sort(), 'nothing removed yet');
+    assert.deepEqual(
+      snapshotNames(d),
+      [at(1), at(2), at(3), at(4), deadName, running.name].sort(),
+      'nothing removed yet',
+    );
     // Newer than CURRENT and never published: an old one is a leftover, a fresh one may be a directory being created.
     const orphan = '20300101T000000000Z-0000aa';
     const fresh = '20300102T000000000Z-0000bb';
@@ -231,9 +301,15 @@ describe('snapshot hygiene', () => {
     assert.deepEqual(removed, [at(1), deadName, orphan].sort());
     // 4 serves, 3 is the one kept before it, 2 is read by the running build.
     assert.deepEqual(snapshotNames(d), [at(2), at(3), at(4), running.name, fresh].sort());
-    assert.ok(!readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)), 'dead spill directory removed');
+    assert.ok(
+      !readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)),
+      'dead spill directory removed',
+    );
     assert.ok(!existsSync(path.join(d, `CURRENT.${dead.child.pid}.tmp`)));
-    assert.ok(readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${process.pid}.`)), 'a live process keeps its spill directory');
+    assert.ok(
+      readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${process.pid}.`)),
+      'a live process keeps its spill directory',
+    );
 
     // Once the running build is gone, its base is an ordinary old snapshot.
     await discardSnapshot(d, running.name);
@@ -266,8 +342,14 @@ describe('snapshot hygiene', () => {
     const names: string[] = [];
     for (let k = 0; k < 4; k++) {
       const file = path.join(work, `gdp-${k}.csv`);
-      writeFileSync(file, `Country Name,Country Code,Year,Value\nFrance,FRA,2022,${2.9e12 + k}\nItaly,ITA,2022,${2.1e12 + k}\n`);
-      const r = await ingestCli(d, ['worldbank', file, '--indicator', 'NY.GDP.MKTP.CD'], { SNAPSHOTS_KEPT: '2', DUCKDB_MEMORY_LIMIT: '256MB' });
+      writeFileSync(
+        file,
+        `Country Name,Country Code,Year,Value\nFrance,FRA,2022,${2.9e12 + k}\nItaly,ITA,2022,${2.1e12 + k}\n`,
+      );
+      const r = await ingestCli(d, ['worldbank', file, '--indicator', 'NY.GDP.MKTP.CD'], {
+        SNAPSHOTS_KEPT: '2',
+        DUCKDB_MEMORY_LIMIT: '256MB',
+      });
       assert.equal(r.code, 0, r.out);
       assert.match(r.out, /progress: economics ingest: 0% copy kept series \(phase 1\/5\)/);
       assert.match(r.out, /progress: economics ingest: 100% done, [\d,]+ rows/);
@@ -290,7 +372,10 @@ describe('snapshot hygiene', () => {
     // A served snapshot: the smallest a server opens is an economics file with the catalogue.
     const { deriveSeriesStats, writeEconomicsCatalogue } = await import('../src/economics/tables.js');
     const snap = await createSnapshotDir(d);
-    const db = await DuckDBInstance.create(path.join(snap.dir, 'economics.duckdb'), await buildDuckdbConfig(d, '300MB'));
+    const db = await DuckDBInstance.create(
+      path.join(snap.dir, 'economics.duckdb'),
+      await buildDuckdbConfig(d, '300MB'),
+    );
     const conn = await db.connect();
     await writeEconomicsCatalogue(conn);
     await deriveSeriesStats(conn);
@@ -302,12 +387,22 @@ describe('snapshot hygiene', () => {
     mkdirSync(leftover);
     utimesSync(leftover, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const cleaned: string[][] = [];
-    const store = datasetStore({ dataDir: d, queryTimeoutMs: 5000, pollMs: 60_000, duckdbMemoryLimit: '200MB', onClean: (r) => cleaned.push(r) });
+    const store = datasetStore({
+      dataDir: d,
+      queryTimeoutMs: 5000,
+      pollMs: 60_000,
+      duckdbMemoryLimit: '200MB',
+      onClean: (r) => cleaned.push(r),
+    });
     await store.start();
     try {
       assert.deepEqual(cleaned, [[path.basename(leftover)]]);
       assert.deepEqual(snapshotNames(d), [snap.name]);
-      const [row] = await store.use((s) => s.db.query<{ m: string; t: string }>("SELECT current_setting('memory_limit') AS m, current_setting('temp_directory') AS t"));
+      const [row] = await store.use((s) =>
+        s.db.query<{ m: string; t: string }>(
+          "SELECT current_setting('memory_limit') AS m, current_setting('temp_directory') AS t",
+        ),
+      );
       assert.match(row!.m, /^19\d\.\d MiB$/, '200 MB');
       assert.ok(row!.t.startsWith(path.join(path.resolve(d), 'tmp', `${process.pid}.`)), row!.t);
     } finally {
@@ -330,7 +425,9 @@ describe('snapshot builder', () => {
   /** A server of `d`, reading one number of the snapshot it serves. */
   async function serve(d: string): Promise<SnapshotStore<number>> {
     const store = new SnapshotStore({
-      dataDir: d, queryTimeoutMs: 5000, pollMs: 60_000,
+      dataDir: d,
+      queryTimeoutMs: 5000,
+      pollMs: 60_000,
       load: async (db) => (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries'))[0]!.n,
     });
     await store.start();
@@ -394,7 +491,10 @@ describe('snapshot builder', () => {
     t.mock.method(console, 'error', (line: string) => logged.push(line));
     const second = await buildSnapshot(d, { replaces: ['trade.duckdb'], write: writeTrade });
     const afterPublish = `snapshot clean-up after publishing ${second.name} failed`;
-    assert.ok(logged.some((l) => l.startsWith(afterPublish)), logged.join('\n'));
+    assert.ok(
+      logged.some((l) => l.startsWith(afterPublish)),
+      logged.join('\n'),
+    );
     assert.equal(await readCurrentName(d), second.name);
     const dir = path.join(snapshotsDir(d), second.name);
     assert.deepEqual(readdirSync(dir).sort(), ['economics.duckdb', 'trade.duckdb'], 'published, no longer marked');

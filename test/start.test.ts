@@ -36,7 +36,14 @@ describe('first start of the server process', () => {
     }
     assert.ok(ready, `server did not come up within 3 minutes:\n${output}`);
     t.diagnostic(`first start (sample build + listen): ${Date.now() - started} ms`);
-    for (const op of ['/v1/countries', '/v1/indicators', '/v1/latest?country=usa', '/v1/history?country=usa&indicator=gdp', '/v1/search?q=gdp', '/v1/updates?since=2000-01-01']) {
+    for (const op of [
+      '/v1/countries',
+      '/v1/indicators',
+      '/v1/latest?country=usa',
+      '/v1/history?country=usa&indicator=gdp',
+      '/v1/search?q=gdp',
+      '/v1/updates?since=2000-01-01',
+    ]) {
       const r = await fetch(`http://127.0.0.1:${port}${op}`, { headers: { authorization: 'Bearer start-key' } });
       assert.equal(r.status, 200, op);
     }

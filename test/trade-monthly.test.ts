@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: ${a} != ${b}`);
+const close = (a: number, b: number, what: string) =>
+  assert.ok(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: ${a} != ${b}`);
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
 describe('trade: monthly', () => {
@@ -24,12 +25,26 @@ describe('trade: monthly', () => {
     const rows = await data('/v1/trade/monthly?exporter=DE&from=2024-01&to=2024-03&limit=10000');
     assert.ok(rows.length > 0);
     for (const r of rows) {
-      assert.deepEqual(Object.keys(r).sort(), ['exporter', 'granularity', 'hs6', 'hs_version', 'importer', 'period', 'quantity', 'quantity_unit', 'reported_by', 'value_usd']);
+      assert.deepEqual(Object.keys(r).sort(), [
+        'exporter',
+        'granularity',
+        'hs6',
+        'hs_version',
+        'importer',
+        'period',
+        'quantity',
+        'quantity_unit',
+        'reported_by',
+        'value_usd',
+      ]);
       assert.equal(r.granularity, 'monthly');
       assert.ok(['2024-01-01', '2024-02-01', '2024-03-01'].includes(r.period));
     }
     const order = rows.map((r) => [r.period, -r.value_usd]);
-    assert.deepEqual(order, [...order].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])));
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1])),
+    );
     assert.equal(new Set(rows.map(key)).size, rows.length);
     const year = await data('/v1/trade/monthly?exporter=DE&from=2024&to=2024&limit=10000');
     assert.ok(year.every((r) => r.period.startsWith('2024')));
@@ -75,9 +90,12 @@ describe('trade: monthly', () => {
 
   it('annual observations are the reconciled monthly sums', async () => {
     const monthly = await data('/v1/trade/monthly?exporter=IT&importer=ES&from=2022&to=2022&limit=10000');
-    const annual = await (await s.get('/v1/trade?reporter=IT&partner=ES&flow=export&from=2022&to=2022&limit=10000')).body.data;
+    const annual = await (
+      await s.get('/v1/trade?reporter=IT&partner=ES&flow=export&from=2022&to=2022&limit=10000')
+    ).body.data;
     assert.equal(annual.length, new Set(monthly.map((r) => r.hs6)).size);
-    for (const a of annual) close(a.value_usd, sum(monthly.filter((m) => m.hs6 === a.hs6).map((m) => m.value_usd)), a.hs6);
+    for (const a of annual)
+      close(a.value_usd, sum(monthly.filter((m) => m.hs6 === a.hs6).map((m) => m.value_usd)), a.hs6);
   });
 
   for (const method of ['reconciled', 'exporter', 'importer']) {
@@ -93,12 +111,29 @@ describe('trade: monthly', () => {
         close(sum(groups.map((x) => x.quantity ?? 0)), qty, `${g} quantity`);
         assert.equal(sum(groups.map((x) => x.flow_count)), rows.length, `${g} flow_count`);
         for (const x of groups) {
-          assert.deepEqual(Object.keys(x).sort(), ['exporter', 'flow_count', 'hs6', 'importer', 'partner', 'period', 'quantity', 'value_usd']);
+          assert.deepEqual(Object.keys(x).sort(), [
+            'exporter',
+            'flow_count',
+            'hs6',
+            'importer',
+            'partner',
+            'period',
+            'quantity',
+            'value_usd',
+          ]);
           const set = ['period', 'exporter', 'importer', 'hs6'].filter((k) => x[k] !== null);
           assert.deepEqual(set, [g]);
         }
-        if (g === 'period') assert.deepEqual(groups.map((x) => x.period), [...groups.map((x) => x.period)].sort());
-        else assert.deepEqual(groups.map((x) => x.value_usd), [...groups.map((x) => x.value_usd)].sort((a, b) => b - a));
+        if (g === 'period')
+          assert.deepEqual(
+            groups.map((x) => x.period),
+            [...groups.map((x) => x.period)].sort(),
+          );
+        else
+          assert.deepEqual(
+            groups.map((x) => x.value_usd),
+            [...groups.map((x) => x.value_usd)].sort((a, b) => b - a),
+          );
       }
     });
   }

@@ -9,8 +9,16 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 const FIELDS = ['source_name', 'source_url', 'license_id', 'attribution_text'] as const;
 const pick = (o: any) => Object.fromEntries(FIELDS.map((f) => [f, o[f]]));
 
-const COMTRADE = { source_name: 'UN Comtrade', source_url: 'https://comtradeplus.un.org/', license_id: 'UN-Comtrade-terms' };
-const BACI = { source_name: 'CEPII BACI', source_url: 'https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37', license_id: 'etalab-2.0' };
+const COMTRADE = {
+  source_name: 'UN Comtrade',
+  source_url: 'https://comtradeplus.un.org/',
+  license_id: 'UN-Comtrade-terms',
+};
+const BACI = {
+  source_name: 'CEPII BACI',
+  source_url: 'https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37',
+  license_id: 'etalab-2.0',
+};
 
 describe('trade provenance after ingests', () => {
   let s: TestServer;
@@ -25,17 +33,63 @@ describe('trade provenance after ingests', () => {
   });
 
   const data = (path: string) => s.data(path);
-  const coverage = async () => Object.fromEntries((await data('/v1/trade/coverage')).map((r: any) => [r.country, pick(r)]));
+  const coverage = async () =>
+    Object.fromEntries((await data('/v1/trade/coverage')).map((r: any) => [r.country, pick(r)]));
 
   it('a Comtrade ingest over the sample says UN Comtrade for its reporters, and nothing says sample any more', async () => {
     assert.match((await data('/v1/trade/countries/DE')).source_name, /generated sample/i);
-    const rec = (o: Record<string, unknown>) => ({ typeCode: 'C', partner2ISO: 'W00', customsCode: 'C00', motCode: 0, isReported: true, isAggregate: false, netWgt: 1, cmdCode: '850760', ...o });
+    const rec = (o: Record<string, unknown>) => ({
+      typeCode: 'C',
+      partner2ISO: 'W00',
+      customsCode: 'C00',
+      motCode: 0,
+      isReported: true,
+      isAggregate: false,
+      netWgt: 1,
+      cmdCode: '850760',
+      ...o,
+    });
     const file = path.join(dataDir, 'comtrade.json');
-    writeFileSync(file, JSON.stringify({ elapsedTime: '0.1 secs', count: 3, error: '', data: [
-      rec({ freqCode: 'A', refYear: 2022, refMonth: 52, period: '2022', reporterISO: 'CHN', partnerISO: 'DEU', flowCode: 'X', primaryValue: 1000 }),
-      rec({ freqCode: 'M', refYear: 2022, refMonth: 3, period: '202203', reporterISO: 'CHN', partnerISO: 'DEU', flowCode: 'X', primaryValue: 100 }),
-      rec({ freqCode: 'M', refYear: 2022, refMonth: 3, period: '202203', reporterISO: 'DEU', partnerISO: 'CHN', flowCode: 'M', primaryValue: 104 }),
-    ] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        elapsedTime: '0.1 secs',
+        count: 3,
+        error: '',
+        data: [
+          rec({
+            freqCode: 'A',
+            refYear: 2022,
+            refMonth: 52,
+            period: '2022',
+            reporterISO: 'CHN',
+            partnerISO: 'DEU',
+            flowCode: 'X',
+            primaryValue: 1000,
+          }),
+          rec({
+            freqCode: 'M',
+            refYear: 2022,
+            refMonth: 3,
+            period: '202203',
+            reporterISO: 'CHN',
+            partnerISO: 'DEU',
+            flowCode: 'X',
+            primaryValue: 100,
+          }),
+          rec({
+            freqCode: 'M',
+            refYear: 2022,
+            refMonth: 3,
+            period: '202203',
+            reporterISO: 'DEU',
+            partnerISO: 'CHN',
+            flowCode: 'M',
+            primaryValue: 104,
+          }),
+        ],
+      }),
+    );
     const r = await ingestCli(dataDir, ['comtrade', file]);
     assert.equal(r.code, 0, r.out);
     await s.store.refresh();
@@ -52,13 +106,21 @@ describe('trade provenance after ingests', () => {
 
   it('a BACI ingest on top adds CEPII BACI; a country loaded by both lists both, in every field', async () => {
     const flows = path.join(dataDir, 'baci-hs92-fixture.csv');
-    writeFileSync(flows, ['"t","i","j","k","v","q"', '2021,710,842,850760,2,NA', '2021,276,251,870323,5,1.5'].join('\n'));
+    writeFileSync(
+      flows,
+      ['"t","i","j","k","v","q"', '2021,710,842,850760,2,NA', '2021,276,251,870323,5,1.5'].join('\n'),
+    );
     const codes = path.join(dataDir, 'country-codes.csv');
-    writeFileSync(codes, [
-      '"country_code","country_name_abbreviation","country_name_full","iso_2digit_alpha","iso_3digit_alpha"',
-      '710,"South Africa","South Africa","ZA","ZAF"', '842,"USA","United States of America","US","USA"',
-      '276,"Germany","Germany","DE","DEU"', '251,"France","France","FR","FRA"',
-    ].join('\n'));
+    writeFileSync(
+      codes,
+      [
+        '"country_code","country_name_abbreviation","country_name_full","iso_2digit_alpha","iso_3digit_alpha"',
+        '710,"South Africa","South Africa","ZA","ZAF"',
+        '842,"USA","United States of America","US","USA"',
+        '276,"Germany","Germany","DE","DEU"',
+        '251,"France","France","FR","FRA"',
+      ].join('\n'),
+    );
     const r = await ingestCli(dataDir, ['baci', flows, codes]);
     assert.equal(r.code, 0, r.out);
     await s.store.refresh();

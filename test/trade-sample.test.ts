@@ -26,7 +26,10 @@ describe('default trade sample: who exports and imports what', () => {
   const data = (path: string) => s.data(path);
   const markets = async (chapter: string) => {
     const m = await data(`/v1/trade/products/${chapter}/markets?from=2024&to=2024&limit=10`);
-    return { exporters: m.top_exporters.map((g: any) => g.exporter) as string[], importers: m.top_importers.map((g: any) => g.importer) as string[] };
+    return {
+      exporters: m.top_exporters.map((g: any) => g.exporter) as string[],
+      importers: m.top_importers.map((g: any) => g.importer) as string[],
+    };
   };
 
   it('US imports from China are led by machinery, electronics, furniture, toys and clothing', async () => {
@@ -35,12 +38,16 @@ describe('default trade sample: who exports and imports what', () => {
     for (const r of rows) byChapter.set(r.hs6.slice(0, 2), (byChapter.get(r.hs6.slice(0, 2)) ?? 0) + r.value_usd);
     const ranked = [...byChapter].sort((a, b) => b[1] - a[1]);
     const manufactures = new Set(['84', '85', '94', '95', '61', '62', '63']);
-    assert.ok(ranked.slice(0, 3).every(([ch]) => manufactures.has(ch)), JSON.stringify(ranked.slice(0, 5)));
+    assert.ok(
+      ranked.slice(0, 3).every(([ch]) => manufactures.has(ch)),
+      JSON.stringify(ranked.slice(0, 5)),
+    );
     const total = ranked.reduce((t, [, v]) => t + v, 0);
     const share = ranked.filter(([ch]) => manufactures.has(ch)).reduce((t, [, v]) => t + v, 0) / total;
     assert.ok(share > 0.5, `share of 84/85/94/95/61-63: ${share}`);
     // Gold, fuels, ores and cereals are not what the US buys from China.
-    for (const ch of ['71', '27', '26', '10', '09']) assert.ok(!ranked.slice(0, 5).some(([c]) => c === ch), `chapter ${ch} in ${JSON.stringify(ranked.slice(0, 5))}`);
+    for (const ch of ['71', '27', '26', '10', '09'])
+      assert.ok(!ranked.slice(0, 5).some(([c]) => c === ch), `chapter ${ch} in ${JSON.stringify(ranked.slice(0, 5))}`);
   });
 
   it('cars: the US imports most, China does not lead; Germany and Japan export most', async () => {
@@ -53,7 +60,10 @@ describe('default trade sample: who exports and imports what', () => {
   it('fuels, ores and soybeans: China imports most; oil, ore and soybean countries export', async () => {
     const fuels = await markets('27');
     assert.equal(fuels.importers[0], 'CN');
-    assert.ok(fuels.exporters.slice(0, 5).includes('SA') && fuels.exporters.slice(0, 5).includes('RU'), fuels.exporters.join());
+    assert.ok(
+      fuels.exporters.slice(0, 5).includes('SA') && fuels.exporters.slice(0, 5).includes('RU'),
+      fuels.exporters.join(),
+    );
     const ores = await markets('26');
     assert.equal(ores.importers[0], 'CN');
     assert.ok(ores.exporters.slice(0, 3).includes('AU'), ores.exporters.join());

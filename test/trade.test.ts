@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
 
-const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: ${a} != ${b}`);
+const close = (a: number, b: number, what: string) =>
+  assert.ok(Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)), `${what}: ${a} != ${b}`);
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
 describe('trade operations', () => {
@@ -24,7 +25,17 @@ describe('trade operations', () => {
     const rows = await ok('/v1/trade?reporter=DE&flow=export&from=2020&to=2021&limit=500');
     assert.ok(rows.length > 0);
     for (const r of rows) {
-      assert.deepEqual(Object.keys(r).sort(), ['exporter', 'granularity', 'hs6', 'hs_version', 'importer', 'period', 'quantity', 'quantity_unit', 'value_usd']);
+      assert.deepEqual(Object.keys(r).sort(), [
+        'exporter',
+        'granularity',
+        'hs6',
+        'hs_version',
+        'importer',
+        'period',
+        'quantity',
+        'quantity_unit',
+        'value_usd',
+      ]);
       assert.equal(r.exporter, 'DE');
       assert.match(r.importer, /^[A-Z]{2}$/);
       assert.match(r.hs6, /^\d{6}$/);
@@ -35,7 +46,14 @@ describe('trade operations', () => {
       assert.ok(r.quantity === null || typeof r.quantity === 'number');
     }
     const keys = rows.map((r: any) => [r.period, -r.value_usd, r.exporter, r.importer, r.hs6]);
-    const sorted = [...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : a[4] < b[4] ? -1 : 1)));
+    const sorted = [...keys].sort((a, b) =>
+      a[0] < b[0]
+        ? -1
+        : a[0] > b[0]
+          ? 1
+          : a[1] - b[1] ||
+            (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : a[4] < b[4] ? -1 : 1),
+    );
     assert.deepEqual(keys, sorted);
     assert.equal((await ok('/v1/trade?limit=7')).length, 7);
     assert.equal((await ok('/v1/trade')).length, 1000);
@@ -46,7 +64,10 @@ describe('trade operations', () => {
     const single = await ok('/v1/trade?reporter=AT&flow=export&from=2023&to=2024&limit=10000');
     const multi = await ok('/v1/trade?reporter=AT,SI&flow=export&from=2023&to=2024&limit=10000');
     assert.ok(single.length > 0 && multi.length < 10000);
-    assert.deepEqual(single, multi.filter((r: any) => r.exporter === 'AT'));
+    assert.deepEqual(
+      single,
+      multi.filter((r: any) => r.exporter === 'AT'),
+    );
     const top = await ok('/v1/trade?reporter=AT&flow=export&from=2023&to=2024&limit=25');
     assert.deepEqual(top, single.slice(0, 25));
     const byYear = await ok('/v1/trade?from=2024&to=2024&limit=30');
@@ -78,7 +99,10 @@ describe('trade operations', () => {
     const chapter = await ok('/v1/trade?reporter=US&flow=export&product=27&limit=10000');
     assert.ok(chapter.length > 0 && chapter.every((r: any) => r.hs6.startsWith('27')));
     const heading = await ok('/v1/trade?reporter=US&flow=export&product=hs:2710&limit=10000');
-    assert.deepEqual(heading, chapter.filter((r: any) => r.hs6.startsWith('2710')));
+    assert.deepEqual(
+      heading,
+      chapter.filter((r: any) => r.hs6.startsWith('2710')),
+    );
     const two = await ok('/v1/trade?reporter=US&flow=export&product=2709,2710&limit=10000');
     assert.equal(two.length, chapter.filter((r: any) => /^27(09|10)/.test(r.hs6)).length);
   });
@@ -91,19 +115,38 @@ describe('trade operations', () => {
     close(sm.trade_value, sum(rows.map((r: any) => r.value_usd)), 'trade_value');
     const withQty = rows.filter((r: any) => r.quantity !== null);
     close(sm.quantity, sum(withQty.map((r: any) => r.quantity)), 'quantity');
-    close(sm.unit_value, sum(withQty.map((r: any) => r.value_usd)) / sum(withQty.map((r: any) => r.quantity)), 'unit_value');
+    close(
+      sm.unit_value,
+      sum(withQty.map((r: any) => r.value_usd)) / sum(withQty.map((r: any) => r.quantity)),
+      'unit_value',
+    );
     const years = [...new Set(rows.map((r: any) => r.period.slice(0, 4)))].sort() as string[];
-    assert.deepEqual(sm.periods.map((p: any) => p.period), years);
-    for (const p of sm.periods) close(p.value_usd, sum(rows.filter((r: any) => r.period.startsWith(p.period)).map((r: any) => r.value_usd)), `period ${p.period}`);
+    assert.deepEqual(
+      sm.periods.map((p: any) => p.period),
+      years,
+    );
+    for (const p of sm.periods)
+      close(
+        p.value_usd,
+        sum(rows.filter((r: any) => r.period.startsWith(p.period)).map((r: any) => r.value_usd)),
+        `period ${p.period}`,
+      );
     const [prev, last] = sm.periods.slice(-2);
     assert.equal(Number(last.period), Number(prev.period) + 1);
     close(sm.growth, 100 * (last.value_usd / prev.value_usd - 1), 'growth');
     const byPartner = new Map<string, number>();
     for (const r of rows) byPartner.set(r.importer, (byPartner.get(r.importer) ?? 0) + r.value_usd);
     const expected = [...byPartner].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
-    assert.deepEqual(sm.top_partners.map((p: any) => p.partner), expected.map(([p]) => p));
+    assert.deepEqual(
+      sm.top_partners.map((p: any) => p.partner),
+      expected.map(([p]) => p),
+    );
     for (const p of sm.top_partners) close(p.share, p.value_usd / sm.trade_value, 'share');
-    close(sm.partner_concentration, sum([...byPartner.values()].map((v) => (v / sm.trade_value) ** 2)), 'HHI from rows');
+    close(
+      sm.partner_concentration,
+      sum([...byPartner.values()].map((v) => (v / sm.trade_value) ** 2)),
+      'HHI from rows',
+    );
     assert.ok(sm.partner_concentration > 0 && sm.partner_concentration <= 1);
   });
 
@@ -113,15 +156,28 @@ describe('trade operations', () => {
     const total = sum(partners.map((p: any) => p.value_usd));
     close(total, sm.trade_value, 'total');
     close(sm.partner_concentration, sum(partners.map((p: any) => (p.value_usd / total) ** 2)), 'HHI');
-    assert.deepEqual(sm.top_partners.map((p: any) => p.partner), partners.slice(0, 10).map((p: any) => p.partner));
+    assert.deepEqual(
+      sm.top_partners.map((p: any) => p.partner),
+      partners.slice(0, 10).map((p: any) => p.partner),
+    );
   });
 
   it('answers an empty summary with nulls, and growth null when the last two years are not consecutive', async () => {
     const empty = await ok('/v1/trade/summary?reporter=US&from=2000&to=2001');
-    assert.deepEqual(empty, { trade_value: null, quantity: null, growth: null, unit_value: null, top_partners: [], partner_concentration: null, periods: [] });
+    assert.deepEqual(empty, {
+      trade_value: null,
+      quantity: null,
+      growth: null,
+      unit_value: null,
+      top_partners: [],
+      partner_concentration: null,
+      periods: [],
+    });
     const rows = await ok('/v1/trade?reporter=MT&flow=export&limit=10000');
     const gapped = [...new Set(rows.map((r: any) => r.hs6))].find((hs) => {
-      const ys = [...new Set(rows.filter((r: any) => r.hs6 === hs).map((r: any) => Number(r.period.slice(0, 4))))].sort() as number[];
+      const ys = [
+        ...new Set(rows.filter((r: any) => r.hs6 === hs).map((r: any) => Number(r.period.slice(0, 4)))),
+      ].sort() as number[];
       return ys.length >= 2 && ys[ys.length - 1]! - ys[ys.length - 2]! > 1;
     });
     if (gapped) assert.equal((await ok(`/v1/trade/summary?reporter=MT&flow=export&product=${gapped}`)).growth, null);
@@ -131,13 +187,25 @@ describe('trade operations', () => {
     const rows = await ok('/v1/trade?reporter=CH&flow=import&partner=IT&limit=10000');
     const series = await ok('/v1/trade/countries/CH/imports?partner=IT');
     for (const p of series) {
-      assert.deepEqual(Object.keys(p).sort(), ['exporter', 'flow_count', 'hs6', 'importer', 'partner', 'period', 'quantity', 'value_usd']);
+      assert.deepEqual(Object.keys(p).sort(), [
+        'exporter',
+        'flow_count',
+        'hs6',
+        'importer',
+        'partner',
+        'period',
+        'quantity',
+        'value_usd',
+      ]);
       assert.equal(p.partner, null);
       const year = rows.filter((r: any) => r.period === p.period);
       close(p.value_usd, sum(year.map((r: any) => r.value_usd)), p.period);
       assert.equal(p.flow_count, year.length);
     }
-    assert.deepEqual(series.map((p: any) => p.period), [...new Set(rows.map((r: any) => r.period))].sort());
+    assert.deepEqual(
+      series.map((p: any) => p.period),
+      [...new Set(rows.map((r: any) => r.period))].sort(),
+    );
     const exports = await ok('/v1/trade/countries/CH/exports?from=2022&to=2022');
     const exRows = await ok('/v1/trade?reporter=CH&flow=export&from=2022&to=2022&limit=10000');
     close(exports[0].value_usd, sum(exRows.map((r: any) => r.value_usd)), 'exports 2022');
@@ -152,7 +220,10 @@ describe('trade operations', () => {
     assert.equal(both.length, m.size);
     for (const p of both) close(p.value_usd, m.get(p.partner)!, p.partner);
     const values = both.map((p: any) => p.value_usd);
-    assert.deepEqual(values, [...values].sort((a, b) => b - a));
+    assert.deepEqual(
+      values,
+      [...values].sort((a, b) => b - a),
+    );
     const products = await ok('/v1/trade/countries/KR/products?flow=export&limit=5');
     assert.equal(products.length, 5);
     assert.ok(products.every((p: any) => /^\d{6}$/.test(p.hs6) && p.partner === null && p.period === null));
@@ -173,7 +244,8 @@ describe('trade operations', () => {
     }
     const history = await ok('/v1/trade/products/2709/history?reporter=US&flow=import');
     const rows = await ok('/v1/trade?reporter=US&flow=import&product=2709&limit=10000');
-    for (const p of history) close(p.value_usd, sum(rows.filter((r: any) => r.period === p.period).map((r: any) => r.value_usd)), p.period);
+    for (const p of history)
+      close(p.value_usd, sum(rows.filter((r: any) => r.period === p.period).map((r: any) => r.value_usd)), p.period);
     const markets = await ok('/v1/trade/products/2709/markets?from=2023&to=2023&limit=3');
     assert.equal(markets.top_exporters.length, 3);
     assert.ok(markets.top_exporters.every((g: any) => g.exporter && g.importer === null));
@@ -188,7 +260,10 @@ describe('trade operations', () => {
 
   it('searches products by code prefix or every word of the name', async () => {
     const byCode = await ok('/v1/trade/products?q=2709');
-    assert.deepEqual(byCode.map((p: any) => p.hs6), ['270900']);
+    assert.deepEqual(
+      byCode.map((p: any) => p.hs6),
+      ['270900'],
+    );
     const byPrefix = await ok('/v1/trade/products?q=87&limit=500');
     assert.ok(byPrefix.length > 3 && byPrefix.every((p: any) => p.hs6.startsWith('87')));
     const words = await ok('/v1/trade/products?q=CRUDE%20petroleum');
@@ -258,7 +333,22 @@ describe('trade operations', () => {
   });
 
   it('answers 401 on every trade operation without a key, and 405 for other methods', async () => {
-    for (const path of ['/v1/trade', '/v1/trade/summary', '/v1/trade/monthly', '/v1/trade/coverage', '/v1/trade/products?q=1', '/v1/trade/products/27', '/v1/trade/products/27/history', '/v1/trade/products/27/markets', '/v1/trade/countries?q=a', '/v1/trade/countries/US', '/v1/trade/countries/US/imports', '/v1/trade/countries/US/exports', '/v1/trade/countries/US/partners', '/v1/trade/countries/US/products']) {
+    for (const path of [
+      '/v1/trade',
+      '/v1/trade/summary',
+      '/v1/trade/monthly',
+      '/v1/trade/coverage',
+      '/v1/trade/products?q=1',
+      '/v1/trade/products/27',
+      '/v1/trade/products/27/history',
+      '/v1/trade/products/27/markets',
+      '/v1/trade/countries?q=a',
+      '/v1/trade/countries/US',
+      '/v1/trade/countries/US/imports',
+      '/v1/trade/countries/US/exports',
+      '/v1/trade/countries/US/partners',
+      '/v1/trade/countries/US/products',
+    ]) {
       expectError(await s.get(path, { headers: { authorization: 'Bearer nope' } }), 401, 'invalid_key', assert);
       const r = await s.get(path, { method: 'POST' });
       expectError(r, 405, 'method_not_allowed', assert);
@@ -268,7 +358,10 @@ describe('trade operations', () => {
   it('answers 422 for malformed inputs with one item per parameter, and 404 for unknown ones', async () => {
     const cases: Array<[string, string[]]> = [
       ['/v1/trade?reporter=U1', ['reporter']],
-      ['/v1/trade?reporter=USAA&product=123&flow=both&from=15&limit=0', ['reporter', 'product', 'flow', 'from', 'limit']],
+      [
+        '/v1/trade?reporter=USAA&product=123&flow=both&from=15&limit=0',
+        ['reporter', 'product', 'flow', 'from', 'limit'],
+      ],
       ['/v1/trade?from=2020&to=2019', ['from']],
       ['/v1/trade?limit=10001', ['limit']],
       ['/v1/trade/summary?product=hs:12345', ['product']],
@@ -287,7 +380,15 @@ describe('trade operations', () => {
       expectError(r, 422, 'validation_error', assert);
       assert.deepEqual(r.body.detail.map((d: any) => d.loc[1]).sort(), [...params].sort(), path);
     }
-    for (const path of ['/v1/trade?reporter=XX', '/v1/trade?product=99', '/v1/trade/products/9999', '/v1/trade/countries/QQ', '/v1/trade/countries/QQQ/imports', '/v1/trade/monthly?importer=ZZ', '/v1/trade/summary?partner=US,XY']) {
+    for (const path of [
+      '/v1/trade?reporter=XX',
+      '/v1/trade?product=99',
+      '/v1/trade/products/9999',
+      '/v1/trade/countries/QQ',
+      '/v1/trade/countries/QQQ/imports',
+      '/v1/trade/monthly?importer=ZZ',
+      '/v1/trade/summary?partner=US,XY',
+    ]) {
       const r = await s.get(path);
       expectError(r, 404, 'not_found', assert);
     }

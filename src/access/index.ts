@@ -55,7 +55,10 @@ export function accessHook(opts: AccessOptions) {
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const access = request.routeOptions.config.access;
     if (!access) return;
-    if (opts.gatewaySecret !== undefined && !gatewaySecretMatches(opts.gatewaySecret, request.headers['x-gateway-secret'])) {
+    if (
+      opts.gatewaySecret !== undefined &&
+      !gatewaySecretMatches(opts.gatewaySecret, request.headers['x-gateway-secret'])
+    ) {
       throw new ApiError('forbidden');
     }
     if (access !== 'key') return;

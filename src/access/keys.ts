@@ -57,7 +57,10 @@ export class MemoryKeyStore implements KeyStore {
 export class LayeredKeyStore implements KeyStore {
   private readonly bootstrapHash: string | undefined;
 
-  constructor(bootstrapKey: string | undefined, private readonly managed: KeyStore | undefined) {
+  constructor(
+    bootstrapKey: string | undefined,
+    private readonly managed: KeyStore | undefined,
+  ) {
     this.bootstrapHash = bootstrapKey ? hashKey(bootstrapKey) : undefined;
   }
 
@@ -77,7 +80,8 @@ export function bootstrapKeyStore(bootstrapKey: string | undefined): KeyStore {
 /** `N/SECONDS` (e.g. `100/60`) as a rate. */
 export function parseRate(text: string): { requests: number; windowS: number } {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`rate must be N/SECONDS with positive integers, got "${text}"`);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new Error(`rate must be N/SECONDS with positive integers, got "${text}"`);
   return { requests: Number(m[1]), windowS: Number(m[2]) };
 }
 

@@ -31,7 +31,8 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
   let close: () => Promise<void>;
   let mode: Access['mode'];
   if (settings.redisUrl || settings.databaseUrl) {
-    if (!settings.redisUrl || !settings.databaseUrl) throw new Error('the distributed mode needs both REDIS_URL and DATABASE_URL');
+    if (!settings.redisUrl || !settings.databaseUrl)
+      throw new Error('the distributed mode needs both REDIS_URL and DATABASE_URL');
     mode = 'distributed';
     // Commands fail at once while Redis is unreachable (answered 503); the client reconnects by itself.
     const redis = new Redis(settings.redisUrl, {
@@ -68,7 +69,14 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
   return {
     mode,
     keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys),
-    checks: [rateLimitCheck({ limiter, defaultRequests: settings.rateLimitRequests, defaultWindowS: settings.rateLimitWindowS }), quotaCheck(ledger)],
+    checks: [
+      rateLimitCheck({
+        limiter,
+        defaultRequests: settings.rateLimitRequests,
+        defaultWindowS: settings.rateLimitWindowS,
+      }),
+      quotaCheck(ledger),
+    ],
     onSend: meteringHook(ledger),
     close,
   };
@@ -81,10 +89,13 @@ async function startWhenReachable(start: () => Promise<void>, log: (msg: string)
   } catch (err) {
     log(`PostgreSQL not reachable yet (${(err as Error).message}); retrying every second`);
     const retry = setInterval(() => {
-      start().then(() => {
-        clearInterval(retry);
-        log('PostgreSQL reachable: keys loaded');
-      }, () => undefined);
+      start().then(
+        () => {
+          clearInterval(retry);
+          log('PostgreSQL reachable: keys loaded');
+        },
+        () => undefined,
+      );
     }, 1000);
     retry.unref();
   }

@@ -42,17 +42,30 @@ options:
 function expand(paths: string[]): string[] {
   return paths.flatMap((p) =>
     statSync(p).isDirectory()
-      ? readdirSync(p).filter((f) => /\.(json|csv|xml)$/i.test(f)).sort().map((f) => path.join(p, f))
+      ? readdirSync(p)
+          .filter((f) => /\.(json|csv|xml)$/i.test(f))
+          .sort()
+          .map((f) => path.join(p, f))
       : [p],
   );
 }
 
 const OPTIONS = {
-  indicator: { type: 'string' }, series: { type: 'string' }, 'hs-version': { type: 'string' },
-  online: { type: 'boolean', default: false }, 'base-url': { type: 'string' },
-  country: { type: 'string' }, date: { type: 'string' }, reporter: { type: 'string' }, partner: { type: 'string' },
-  period: { type: 'string' }, freq: { type: 'string' }, cmd: { type: 'string' }, flow: { type: 'string' },
-  mapping: { type: 'string' }, 'max-bad-rows': { type: 'string', default: '0' },
+  indicator: { type: 'string' },
+  series: { type: 'string' },
+  'hs-version': { type: 'string' },
+  online: { type: 'boolean', default: false },
+  'base-url': { type: 'string' },
+  country: { type: 'string' },
+  date: { type: 'string' },
+  reporter: { type: 'string' },
+  partner: { type: 'string' },
+  period: { type: 'string' },
+  freq: { type: 'string' },
+  cmd: { type: 'string' },
+  flow: { type: 'string' },
+  mapping: { type: 'string' },
+  'max-bad-rows': { type: 'string', default: '0' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -71,9 +84,14 @@ async function download(adapter: string, values: Values): Promise<string[]> {
       throw new Error('--online comtrade needs --reporter M49 and --period P[,P…]');
     }
     return downloadComtrade({
-      freq: values.freq === 'M' ? 'M' : 'A', reporter: values.reporter, periods: values.period.split(','),
+      freq: values.freq === 'M' ? 'M' : 'A',
+      reporter: values.reporter,
+      periods: values.period.split(','),
       partner: values.partner,
-      cmd: values.cmd, flow: values.flow, key: process.env.COMTRADE_API_KEY, baseUrl: values['base-url'],
+      cmd: values.cmd,
+      flow: values.flow,
+      key: process.env.COMTRADE_API_KEY,
+      baseUrl: values['base-url'],
     });
   }
   throw new Error('--online works with worldbank and comtrade');
@@ -97,9 +115,10 @@ async function ingestFlows(
   files: string[],
   opts: { source: TradeSourceId; values: Values; maxBadRows: number },
 ): Promise<void> {
-  const batch = opts.source === 'baci'
-    ? readBaci(files, { hsVersion: hsVersionOf(opts.values) })
-    : readComtrade(files, hsVersionOf(opts.values));
+  const batch =
+    opts.source === 'baci'
+      ? readBaci(files, { hsVersion: hsVersionOf(opts.values) })
+      : readComtrade(files, hsVersionOf(opts.values));
   for (const line of badRowLines(batch.badRows)) console.error(line);
   for (const line of batch.unmapped.summary()) console.log(line);
   const r = await ingestTrade(dataDir, batch, { maxBadRows: opts.maxBadRows, source: opts.source });
@@ -108,7 +127,10 @@ async function ingestFlows(
     console.log(`partners served under codes beyond the ISO list: ${added}`);
   }
   if (r.unknownCodes.length) {
-    const shown = r.unknownCodes.slice(0, 20).map((c) => String(c).padStart(6, '0')).join(', ');
+    const shown = r.unknownCodes
+      .slice(0, 20)
+      .map((c) => String(c).padStart(6, '0'))
+      .join(', ');
     const more = r.unknownCodes.length > 20 ? ', …' : '';
     const count = `${r.unknownCodes.length} HS ${batch.hsVersion} codes`;
     console.log(`kept ${count} the loaded nomenclature lacks: ${shown}${more}`);

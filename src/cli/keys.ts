@@ -36,7 +36,8 @@ async function create(values: Options): Promise<number> {
   if (!values.name) throw new Error('--name is required');
   const name = values.name;
   const quota = values.quota === undefined ? null : Number(values.quota);
-  if (quota !== null && (!Number.isInteger(quota) || quota < 0)) throw new Error('--quota must be a whole number of credits');
+  if (quota !== null && (!Number.isInteger(quota) || quota < 0))
+    throw new Error('--quota must be a whole number of credits');
   const rate = values.rate === undefined ? null : parseRate(values.rate);
   const { key, record } = await withAdmin((store) => store.create({ name, quota, rate }));
   const limit = record.rate ? `${record.rate.requests}/${record.rate.windowS}s` : 'default';
@@ -49,16 +50,18 @@ async function create(values: Options): Promise<number> {
 async function list(): Promise<number> {
   const period = creditPeriod();
   const keys = await withAdmin((store) => store.list(period));
-  console.table(keys.map((k) => ({
-    id: k.id,
-    name: k.name,
-    created: k.createdAt,
-    revoked: k.revokedAt ?? '',
-    quota: k.quota ?? '',
-    rate: k.rate ? `${k.rate.requests}/${k.rate.windowS}s` : 'default',
-    [`credits ${period}`]: k.usage.credits,
-    [`calls ${period}`]: k.usage.calls,
-  })));
+  console.table(
+    keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      created: k.createdAt,
+      revoked: k.revokedAt ?? '',
+      quota: k.quota ?? '',
+      rate: k.rate ? `${k.rate.requests}/${k.rate.windowS}s` : 'default',
+      [`credits ${period}`]: k.usage.credits,
+      [`calls ${period}`]: k.usage.calls,
+    })),
+  );
   return 0;
 }
 

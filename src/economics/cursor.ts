@@ -48,7 +48,12 @@ export function decodeCursor(cursor: string, fingerprint: string): CursorPositio
   } catch {
     throw bad('is not a cursor returned by this operation');
   }
-  if (!Array.isArray(parsed) || parsed[0] !== VERSION || typeof parsed[2] !== 'string' || typeof parsed[3] !== 'string') {
+  if (
+    !Array.isArray(parsed) ||
+    parsed[0] !== VERSION ||
+    typeof parsed[2] !== 'string' ||
+    typeof parsed[3] !== 'string'
+  ) {
     throw bad('is not a cursor returned by this operation');
   }
   if (parsed[1] !== fingerprint) throw bad('belongs to a query with other parameters');

@@ -10,7 +10,8 @@ import { parseDate } from '../values.js';
 export function parseDateBound(value: string | undefined, param: 'from' | 'to'): string | undefined {
   if (value === undefined) return undefined;
   const date = parseDate(value, 'date', param === 'to');
-  if (date === undefined) throw invalidParam(['query', param], 'must be a date written YYYY or YYYY-MM-DD', 'date_parsing');
+  if (date === undefined)
+    throw invalidParam(['query', param], 'must be a date written YYYY or YYYY-MM-DD', 'date_parsing');
   return date as string;
 }
 
@@ -22,6 +23,11 @@ export function parseDateRange(from: string | undefined, to: string | undefined)
 /** An ISO 8601 date-time (a plain date means 00:00 UTC; no zone means UTC) as epoch milliseconds. */
 export function parseDateTime(value: string, param: string): number {
   const ms = parseDate(value, 'datetime', false);
-  if (ms === undefined) throw invalidParam(['query', param], 'must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z', 'datetime_parsing');
+  if (ms === undefined)
+    throw invalidParam(
+      ['query', param],
+      'must be an ISO 8601 date-time such as 2024-05-01T00:00:00Z',
+      'datetime_parsing',
+    );
   return ms as number;
 }

@@ -13,14 +13,23 @@ function isIndicatorGroup(value: string): value is IndicatorGroup {
 }
 
 const byCountryThenIndicator = (a: Series, b: Series) =>
-  a.country_id < b.country_id ? -1 : a.country_id > b.country_id ? 1 : a.kpi_id < b.kpi_id ? -1 : a.kpi_id > b.kpi_id ? 1 : 0;
+  a.country_id < b.country_id
+    ? -1
+    : a.country_id > b.country_id
+      ? 1
+      : a.kpi_id < b.kpi_id
+        ? -1
+        : a.kpi_id > b.kpi_id
+          ? 1
+          : 0;
 
 /** The latest value of each matching series, sorted by country_id then kpi_id. */
 export function latestValues(catalogue: EconomicsCatalogue, query: LatestQuery) {
   const select = seriesSelection(catalogue, query);
   const group = query.group?.trim().toLowerCase();
   const { series } = select();
-  if (group !== undefined && group !== '' && !isIndicatorGroup(group)) throw unknownToken('indicator group', query.group!);
+  if (group !== undefined && group !== '' && !isIndicatorGroup(group))
+    throw unknownToken('indicator group', query.group!);
   return series
     .filter((s) => !group || catalogue.indicatorById.get(s.kpi_id)?.group === group)
     .sort(byCountryThenIndicator)

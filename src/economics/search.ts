@@ -47,8 +47,14 @@ export class SearchIndex {
   private readonly seriesByPair = new Map<string, Series>();
 
   constructor(private readonly catalogue: EconomicsCatalogue) {
-    this.countryFields = catalogue.countries.map((c) => [c, [c.name, c.slug, c.country_id, c.iso2 ?? ''].filter(Boolean).map(normalizeText)]);
-    this.indicatorFields = catalogue.indicators.map((i) => [i, [i.name, i.slug, i.kpi_id, ...i.aliases].map(normalizeText)]);
+    this.countryFields = catalogue.countries.map((c) => [
+      c,
+      [c.name, c.slug, c.country_id, c.iso2 ?? ''].filter(Boolean).map(normalizeText),
+    ]);
+    this.indicatorFields = catalogue.indicators.map((i) => [
+      i,
+      [i.name, i.slug, i.kpi_id, ...i.aliases].map(normalizeText),
+    ]);
     for (const s of catalogue.series) this.seriesByPair.set(`${s.country_id}|${s.kpi_id}`, s);
   }
 
@@ -78,7 +84,13 @@ export class SearchIndex {
     }
 
     return [...scored.values()]
-      .sort((a, b) => b.tier - a.tier || a.typeRank - b.typeRank || b.bonus - a.bonus || a.result.title.localeCompare(b.result.title))
+      .sort(
+        (a, b) =>
+          b.tier - a.tier ||
+          a.typeRank - b.typeRank ||
+          b.bonus - a.bonus ||
+          a.result.title.localeCompare(b.result.title),
+      )
       .slice(0, limit)
       .map((s) => s.result);
   }
@@ -86,29 +98,66 @@ export class SearchIndex {
   private addSeries(countryPart: string, indicatorPart: string, add: (key: string, s: Scored) => void): void {
     const countries = this.countryFields.map(([c, f]) => [c, tierOf(f, countryPart)] as const).filter(([, t]) => t > 0);
     if (countries.length === 0) return;
-    const indicators = this.indicatorFields.map(([i, f]) => [i, tierOf(f, indicatorPart)] as const).filter(([, t]) => t > 0);
+    const indicators = this.indicatorFields
+      .map(([i, f]) => [i, tierOf(f, indicatorPart)] as const)
+      .filter(([, t]) => t > 0);
     for (const [c, ct] of countries) {
       for (const [i, it] of indicators) {
         const s = this.seriesByPair.get(`${c.country_id}|${i.kpi_id}`);
         if (!s) continue;
         const tier = Math.min(ct, it) as Tier;
-        add(`s:${s.series_id}`, { tier, typeRank: TYPE_RANK.series, bonus: ct + it, result: this.seriesResult(s, c, i) });
+        add(`s:${s.series_id}`, {
+          tier,
+          typeRank: TYPE_RANK.series,
+          bonus: ct + it,
+          result: this.seriesResult(s, c, i),
+        });
       }
     }
   }
 
   private countryResult(c: Country): SearchResult {
-    return { type: 'country', title: c.name, series_id: null, country_id: c.country_id, kpi_id: null, slug: c.slug, latest_value: null, latest_value_date: null, unit: null, frequency: null };
+    return {
+      type: 'country',
+      title: c.name,
+      series_id: null,
+      country_id: c.country_id,
+      kpi_id: null,
+      slug: c.slug,
+      latest_value: null,
+      latest_value_date: null,
+      unit: null,
+      frequency: null,
+    };
   }
 
   private indicatorResult(i: Indicator): SearchResult {
-    return { type: 'indicator', title: i.name, series_id: null, country_id: null, kpi_id: i.kpi_id, slug: i.slug, latest_value: null, latest_value_date: null, unit: i.unit, frequency: i.frequency };
+    return {
+      type: 'indicator',
+      title: i.name,
+      series_id: null,
+      country_id: null,
+      kpi_id: i.kpi_id,
+      slug: i.slug,
+      latest_value: null,
+      latest_value_date: null,
+      unit: i.unit,
+      frequency: i.frequency,
+    };
   }
 
   private seriesResult(s: Series, c: Country, i: Indicator): SearchResult {
     return {
-      type: 'series', title: `${c.name} - ${i.name}`, series_id: s.series_id, country_id: c.country_id, kpi_id: i.kpi_id,
-      slug: i.slug, latest_value: s.latest_value, latest_value_date: s.latest_value_date, unit: i.unit, frequency: s.frequency,
+      type: 'series',
+      title: `${c.name} - ${i.name}`,
+      series_id: s.series_id,
+      country_id: c.country_id,
+      kpi_id: i.kpi_id,
+      slug: i.slug,
+      latest_value: s.latest_value,
+      latest_value_date: s.latest_value_date,
+      unit: i.unit,
+      frequency: s.frequency,
     };
   }
 }

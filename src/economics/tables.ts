@@ -58,12 +58,24 @@ export async function writeEconomicsCatalogue(conn: DuckDBConnection): Promise<v
   await conn.run(ECONOMICS_DDL);
   for (const p of COUNTRY_PROFILES) {
     await conn.run('INSERT INTO countries VALUES ($1, $2, $3, $4, $5, $6::VARCHAR[])', [
-      p.iso3, p.name, p.slug, p.iso2, p.kind, JSON.stringify(groupsOf(p.iso3)).replace(/"/g, "'"),
+      p.iso3,
+      p.name,
+      p.slug,
+      p.iso2,
+      p.kind,
+      JSON.stringify(groupsOf(p.iso3)).replace(/"/g, "'"),
     ]);
   }
   for (const d of INDICATORS) {
     await conn.run('INSERT INTO indicators VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::VARCHAR[])', [
-      d.kpi_id, slugify(d.name), d.name, d.group, d.unit, d.unit_code, d.frequency, d.description,
+      d.kpi_id,
+      slugify(d.name),
+      d.name,
+      d.group,
+      d.unit,
+      d.unit_code,
+      d.frequency,
+      d.description,
       JSON.stringify(d.aliases).replace(/"/g, "'"),
     ]);
   }

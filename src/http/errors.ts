@@ -56,9 +56,10 @@ interface RawReply {
 
 /** An undecodable path gets the canonical error body, with its request id. */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const e = error.code === 'FST_ERR_BAD_URL'
-    ? new ApiError('bad_request', 'The request path could not be decoded.')
-    : new ApiError('internal_error');
+  const e =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError('bad_request', 'The request path could not be decoded.')
+      : new ApiError('internal_error');
   if (e.status >= 500) request.log.error({ err: error, reqId: request.id }, 'framework error');
   (reply as unknown as RawReply)
     .code(e.status)
@@ -70,7 +71,9 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 /** DuckDB reports a missing or unreadable database file as an IO error. */
 function isUnavailable(err: Error): boolean {
   const m = err.message;
-  return m.startsWith('IO Error') || m.includes('Connection Error') || (m.includes('database ') && m.includes(' is closed'));
+  return (
+    m.startsWith('IO Error') || m.includes('Connection Error') || (m.includes('database ') && m.includes(' is closed'))
+  );
 }
 
 function asApiError(err: FastifyError | ApiError, request: FastifyRequest): ApiError {

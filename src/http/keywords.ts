@@ -14,7 +14,10 @@ const MAX_LIST_ITEMS = 100;
 /** Item shapes of list parameters. Each pattern is anchored and has no nested quantifier. */
 const LIST_ITEMS = {
   country: { pattern: /^[A-Za-z]{2,3}$/, what: 'an ISO 3166 alpha-2 or alpha-3 code' },
-  product: { pattern: /^(?:hs:)?(?:\d{2}|\d{4}|\d{6})$/i, what: 'an HS code of 2, 4 or 6 digits (optionally prefixed hs:)' },
+  product: {
+    pattern: /^(?:hs:)?(?:\d{2}|\d{4}|\d{6})$/i,
+    what: 'an HS code of 2, 4 or 6 digits (optionally prefixed hs:)',
+  },
   token: { pattern: undefined, what: 'a token' },
 } as const;
 type ListItem = keyof typeof LIST_ITEMS;
@@ -49,14 +52,16 @@ export function addParameterKeywords(ajv: Ajv): void {
   const list: KeywordFn = (schema: { item: ListItem }, data: unknown) => {
     if (typeof data !== 'string') return true;
     const items = listItems(data);
-    if (items.length > MAX_LIST_ITEMS) return fail(list, 'x-list', {
-      message: `at most ${MAX_LIST_ITEMS} items are allowed, got ${items.length}`,
-      type: 'too_long',
-    });
+    if (items.length > MAX_LIST_ITEMS)
+      return fail(list, 'x-list', {
+        message: `at most ${MAX_LIST_ITEMS} items are allowed, got ${items.length}`,
+        type: 'too_long',
+      });
     const shape = LIST_ITEMS[schema.item];
     if (shape.pattern) {
       const bad = items.find((t) => !shape.pattern.test(t));
-      if (bad !== undefined) return fail(list, 'x-list', { message: `${echo(bad)} is not ${shape.what}`, type: 'string_pattern_mismatch' });
+      if (bad !== undefined)
+        return fail(list, 'x-list', { message: `${echo(bad)} is not ${shape.what}`, type: 'string_pattern_mismatch' });
     }
     return true;
   };
@@ -65,8 +70,16 @@ export function addParameterKeywords(ajv: Ajv): void {
   const trimmed: KeywordFn = (schema: { min: number; max: number }, data: unknown) => {
     if (typeof data !== 'string') return true;
     const n = data.trim().length;
-    if (n < schema.min) return fail(trimmed, 'x-trimmed', { message: `must contain at least ${schema.min} character${schema.min > 1 ? 's' : ''} besides spaces`, type: 'string_too_short' });
-    if (n > schema.max) return fail(trimmed, 'x-trimmed', { message: `must be at most ${schema.max} characters`, type: 'string_too_long' });
+    if (n < schema.min)
+      return fail(trimmed, 'x-trimmed', {
+        message: `must contain at least ${schema.min} character${schema.min > 1 ? 's' : ''} besides spaces`,
+        type: 'string_too_short',
+      });
+    if (n > schema.max)
+      return fail(trimmed, 'x-trimmed', {
+        message: `must be at most ${schema.max} characters`,
+        type: 'string_too_long',
+      });
     return true;
   };
   ajv.addKeyword({ keyword: 'x-trimmed', type: 'string', schemaType: 'object', errors: true, validate: trimmed });

@@ -7,8 +7,15 @@ const ErrorRef = Type.Ref(ErrorBodySchema);
 
 /** The error answers every API operation documents. */
 export const API_ERROR_RESPONSES = {
-  400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 422: ErrorRef,
-  429: ErrorRef, 500: ErrorRef, 503: ErrorRef, 504: ErrorRef,
+  400: ErrorRef,
+  401: ErrorRef,
+  403: ErrorRef,
+  404: ErrorRef,
+  422: ErrorRef,
+  429: ErrorRef,
+  500: ErrorRef,
+  503: ErrorRef,
+  504: ErrorRef,
 } as const;
 
 /**
@@ -39,14 +46,20 @@ declare module 'fastify' {
  * Runs `work` under the request's deadline: past it, the answer is 504 and the
  * signal aborts, which interrupts the running query and stops further ones.
  */
-export async function withinDeadline<T>(request: FastifyRequest, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withinDeadline<T>(
+  request: FastifyRequest,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new ApiError('provider_timeout', 'The request ran past its time limit; its queries were cancelled.'));
-    }, Math.max(0, request.deadline - Date.now()));
+    timer = setTimeout(
+      () => {
+        controller.abort();
+        reject(new ApiError('provider_timeout', 'The request ran past its time limit; its queries were cancelled.'));
+      },
+      Math.max(0, request.deadline - Date.now()),
+    );
   });
   try {
     return await Promise.race([work(controller.signal), expired]);

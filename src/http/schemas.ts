@@ -1,8 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 
 /** A string restricted to `values`, as one JSON-schema enum (one clean 422 item, not one per branch). */
-export const StringEnum = <const T extends string>(values: readonly T[], opts: { description?: string; default?: NoInfer<T> } = {}) =>
-  Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
+export const StringEnum = <const T extends string>(
+  values: readonly T[],
+  opts: { description?: string; default?: NoInfer<T> } = {},
+) => Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -32,4 +34,8 @@ export const tradeBody = <T extends TSchema>(data: T) =>
 
 /** Economics envelope of a paged answer: `next_cursor` is null on the last page. */
 export const pageBody = <T extends TSchema>(data: T) =>
-  Type.Object({ data, next_cursor: Type.Union([Type.String(), Type.Null()]), request_id: Type.String({ format: 'uuid' }) });
+  Type.Object({
+    data,
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    request_id: Type.String({ format: 'uuid' }),
+  });

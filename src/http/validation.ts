@@ -41,7 +41,8 @@ function messageOf(e: ErrorObject): string {
   if (allowed) return `must be one of: ${allowed.join(', ')}`;
   const description = (e.parentSchema as { description?: string } | undefined)?.description;
   if (e.keyword === 'pattern' && description) return `must be ${description}`;
-  if (e.keyword === 'type' && (e.params as { type?: string }).type === 'integer') return 'must be an integer written in decimal digits';
+  if (e.keyword === 'type' && (e.params as { type?: string }).type === 'integer')
+    return 'must be an integer written in decimal digits';
   return e.message ?? 'invalid value';
 }
 
@@ -77,13 +78,15 @@ export function recordingValidator({ schema, httpPart }: { schema: FastifySchema
   const names = Object.keys(properties);
   const integers = names.filter((n) => properties[n]!.type === 'integer');
   const where = httpPart === 'params' ? 'path' : 'query';
-  const accepted = names.length > 0 ? `this operation accepts: ${names.join(', ')}` : 'this operation takes no query parameters';
+  const accepted =
+    names.length > 0 ? `this operation accepts: ${names.join(', ')}` : 'this operation takes no query parameters';
   return (data: unknown) => {
     const input = data as Record<string, unknown>;
     const issues: ValidationIssue[] = [];
     if (where === 'query') {
       for (const key of Object.keys(input)) {
-        if (!Object.hasOwn(properties, key)) issues.push({ loc: ['query', key], msg: `unknown parameter; ${accepted}`, type: 'extra_forbidden' });
+        if (!Object.hasOwn(properties, key))
+          issues.push({ loc: ['query', key], msg: `unknown parameter; ${accepted}`, type: 'extra_forbidden' });
       }
     }
     for (const n of integers) {
@@ -104,5 +107,7 @@ export function assertValidInput(request: FastifyRequest): void {
   ];
   if (issues.length === 0) return;
   const names = issues.map((i) => i.loc[1]).join(', ');
-  throw new ApiError('validation_error', `Invalid parameter${issues.length > 1 ? 's' : ''}: ${names}.`, { detail: issues });
+  throw new ApiError('validation_error', `Invalid parameter${issues.length > 1 ? 's' : ''}: ${names}.`, {
+    detail: issues,
+  });
 }

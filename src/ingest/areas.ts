@@ -46,7 +46,8 @@ export class Areas {
     }
     for (const [code, iso2] of Object.entries(file.aliases)) {
       const ref = this.byIso2.get(iso2);
-      if (!ref) throw new Error(`mappings/areas.json: alias ${code} names ${iso2}, which is neither an ISO code nor an area`);
+      if (!ref)
+        throw new Error(`mappings/areas.json: alias ${code} names ${iso2}, which is neither an ISO code nor an area`);
       this.byNumeric.set(Number(code), ref);
     }
     // Former countries by number only: a withdrawn alpha code may have named two of them (CS).

@@ -13,8 +13,10 @@ export function periodStart(text: string, frequency: Frequency): string | undefi
   const t = text.trim();
   let m: RegExpExecArray | null;
   if ((m = /^(\d{4})$/.exec(t))) return frequency === 'annual' ? `${m[1]}-01-01` : undefined;
-  if ((m = /^(\d{4})-?Q([1-4])$/.exec(t))) return frequency === 'quarterly' ? `${m[1]}-${String((Number(m[2]) - 1) * 3 + 1).padStart(2, '0')}-01` : undefined;
-  if ((m = /^(\d{4})(?:-|M)(0[1-9]|1[0-2])$/.exec(t))) return frequency === 'monthly' ? `${m[1]}-${m[2]}-01` : undefined;
+  if ((m = /^(\d{4})-?Q([1-4])$/.exec(t)))
+    return frequency === 'quarterly' ? `${m[1]}-${String((Number(m[2]) - 1) * 3 + 1).padStart(2, '0')}-01` : undefined;
+  if ((m = /^(\d{4})(?:-|M)(0[1-9]|1[0-2])$/.exec(t)))
+    return frequency === 'monthly' ? `${m[1]}-${m[2]}-01` : undefined;
   if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t))) {
     const d = new Date(`${t}T00:00:00Z`);
     if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== t) return undefined;
@@ -75,8 +77,20 @@ export class Collector {
     const value = typeof row.value === 'number' ? row.value : Number(String(row.value).trim());
     if (!Number.isFinite(value)) return this.bad(row.file, row.line, `value "${String(row.value)}" is not a number`);
     const date = periodStart(row.period, row.frequency);
-    if (!date) return this.bad(row.file, row.line, `period "${row.period}" is not ${/^[aeiou]/.test(row.frequency) ? 'an' : 'a'} ${row.frequency} period`);
-    this.observations.push({ country_id: countryId, kpi_id: row.kpi_id, frequency: row.frequency, date, value, obs_status: normaliseStatus(row.status) });
+    if (!date)
+      return this.bad(
+        row.file,
+        row.line,
+        `period "${row.period}" is not ${/^[aeiou]/.test(row.frequency) ? 'an' : 'a'} ${row.frequency} period`,
+      );
+    this.observations.push({
+      country_id: countryId,
+      kpi_id: row.kpi_id,
+      frequency: row.frequency,
+      date,
+      value,
+      obs_status: normaliseStatus(row.status),
+    });
   }
 
   batch(provenance: Provenance): EconomicsBatch {

@@ -219,13 +219,15 @@ async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, chan
 
 /** Refuses a merged file with duplicate keys or codes outside the catalogue; returns its observations. */
 async function validateEconomics(conn: DuckDBConnection): Promise<number> {
-  const checks = (await conn.runAndReadAll(`
+  const checks = (
+    await conn.runAndReadAll(`
     SELECT (SELECT count(*) FROM (SELECT series_id, date FROM observations GROUP BY ALL HAVING count(*) > 1))::INTEGER
              AS duplicates,
            (SELECT count(*) FROM series
              WHERE country_id NOT IN (SELECT country_id FROM countries) OR kpi_id NOT IN (SELECT kpi_id FROM indicators)
            )::INTEGER AS unknown_codes,
-           (SELECT count(*) FROM observations)::INTEGER AS observations`)).getRowObjectsJson()[0]!;
+           (SELECT count(*) FROM observations)::INTEGER AS observations`)
+  ).getRowObjectsJson()[0]!;
   if (Number(checks.duplicates) > 0) throw new IngestError('validation failed: duplicate (series, date) keys');
   if (Number(checks.unknown_codes) > 0) {
     throw new IngestError('validation failed: series with a country or indicator not in the catalogue');

@@ -2,7 +2,10 @@ import type { BadRow } from './types.js';
 
 /** An ingest refused: nothing was published, the serving snapshot stays as it was. */
 export class IngestError extends Error {
-  constructor(message: string, readonly badRows: BadRow[] = []) {
+  constructor(
+    message: string,
+    readonly badRows: BadRow[] = [],
+  ) {
     super(message);
   }
 }

@@ -14,13 +14,22 @@ export interface SourceMapping {
   /** Source country codes → country_id, beyond catalogue ISO3/ISO2 codes. */
   countries: Record<string, string>;
   /** Multidimensional sources (SDMX, JSON-stat): which dimension values make which series. */
-  series?: Array<{ match: Record<string, string>; kpi_id: string; country_dimension: string; time_dimension?: string; frequency?: Frequency }>;
+  series?: Array<{
+    match: Record<string, string>;
+    kpi_id: string;
+    country_dimension: string;
+    time_dimension?: string;
+    frequency?: Frequency;
+  }>;
   frequency_dimension?: string;
   frequencies?: Record<string, Frequency>;
 }
 
 /** The series rule a set of dimension values falls under, if any. */
-export function seriesRule(mapping: SourceMapping, dims: Record<string, string>): NonNullable<SourceMapping['series']>[number] | undefined {
+export function seriesRule(
+  mapping: SourceMapping,
+  dims: Record<string, string>,
+): NonNullable<SourceMapping['series']>[number] | undefined {
   return mapping.series?.find((r) => Object.entries(r.match).every(([k, v]) => dims[k] === v));
 }
 

@@ -10,7 +10,10 @@ export const COMTRADE_API = 'https://comtradeapi.un.org/data/v1/get';
 export async function fetchJson(url: string, headers: Record<string, string> = {}, retries = 4): Promise<unknown> {
   return pRetry(
     async () => {
-      const res = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(url, {
+        headers: { accept: 'application/json', ...headers },
+        signal: AbortSignal.timeout(30_000),
+      });
       if (res.status === 429 || res.status >= 500) throw new Error(`${url}: HTTP ${res.status}`);
       if (!res.ok) throw new AbortError(`${url}: HTTP ${res.status}`);
       return res.json();
@@ -28,7 +31,12 @@ function downloadDir(): string {
  * World Bank API v2: every page of `country/{countries}/indicator/{indicator}`,
  * saved as JSON files for the worldbank adapter.
  */
-export async function downloadWorldBank(opts: { indicator: string; countries: string; date?: string; baseUrl?: string }): Promise<string[]> {
+export async function downloadWorldBank(opts: {
+  indicator: string;
+  countries: string;
+  date?: string;
+  baseUrl?: string;
+}): Promise<string[]> {
   const dir = downloadDir();
   const files: string[] = [];
   for (let page = 1, pages = 1; page <= pages; page++) {
@@ -36,7 +44,8 @@ export async function downloadWorldBank(opts: { indicator: string; countries: st
     if (opts.date) params.set('date', opts.date);
     const url = `${opts.baseUrl ?? WORLD_BANK_API}/country/${opts.countries.split(';').map(encodeURIComponent).join(';')}/indicator/${encodeURIComponent(opts.indicator)}?${params}`;
     const doc = await fetchJson(url);
-    if (!Array.isArray(doc) || typeof doc[0] !== 'object' || doc[0] === null) throw new Error(`${url}: not a World Bank API v2 page`);
+    if (!Array.isArray(doc) || typeof doc[0] !== 'object' || doc[0] === null)
+      throw new Error(`${url}: not a World Bank API v2 page`);
     pages = Number((doc[0] as { pages?: number }).pages ?? 1);
     const file = path.join(dir, `worldbank-${opts.indicator}-page${page}.json`);
     writeFileSync(file, JSON.stringify(doc));
@@ -49,14 +58,31 @@ export async function downloadWorldBank(opts: { indicator: string; countries: st
  * UN Comtrade+ API v1: one request per period (the API caps records per call),
  * saved as JSON files for the comtrade adapter. `key` is the subscription key.
  */
-export async function downloadComtrade(opts: { freq: 'A' | 'M'; reporter: string; periods: string[]; partner?: string; cmd?: string; flow?: string; key?: string; baseUrl?: string }): Promise<string[]> {
+export async function downloadComtrade(opts: {
+  freq: 'A' | 'M';
+  reporter: string;
+  periods: string[];
+  partner?: string;
+  cmd?: string;
+  flow?: string;
+  key?: string;
+  baseUrl?: string;
+}): Promise<string[]> {
   const dir = downloadDir();
   const files: string[] = [];
   for (const period of opts.periods) {
-    const params = new URLSearchParams({ reporterCode: opts.reporter, period, cmdCode: opts.cmd ?? 'AG6', flowCode: opts.flow ?? 'M,X' });
+    const params = new URLSearchParams({
+      reporterCode: opts.reporter,
+      period,
+      cmdCode: opts.cmd ?? 'AG6',
+      flowCode: opts.flow ?? 'M,X',
+    });
     if (opts.partner) params.set('partnerCode', opts.partner);
     const url = `${opts.baseUrl ?? COMTRADE_API}/C/${opts.freq}/HS?${params}`;
-    const doc = (await fetchJson(url, opts.key ? { 'Ocp-Apim-Subscription-Key': opts.key } : {})) as { data?: unknown; error?: string };
+    const doc = (await fetchJson(url, opts.key ? { 'Ocp-Apim-Subscription-Key': opts.key } : {})) as {
+      data?: unknown;
+      error?: string;
+    };
     if (!Array.isArray(doc?.data)) throw new Error(`${url}: ${doc?.error || 'not a Comtrade+ API v1 response'}`);
     const file = path.join(dir, `comtrade-${opts.freq}-${opts.reporter}-${period}.json`);
     writeFileSync(file, JSON.stringify(doc));

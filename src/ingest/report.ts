@@ -59,7 +59,9 @@ export class NotLoaded {
     if (this.entries.size === 0) return [];
     const lines = [`not loaded: ${count(this.rows, 'row')} under ${count(this.entries.size, 'source code')}`];
     for (const kind of Object.keys(LABELS) as NotLoadedKind[]) {
-      const list = [...this.entries.values()].filter((e) => e.kind === kind).sort((a, b) => b.rows - a.rows || (a.code < b.code ? -1 : 1));
+      const list = [...this.entries.values()]
+        .filter((e) => e.kind === kind)
+        .sort((a, b) => b.rows - a.rows || (a.code < b.code ? -1 : 1));
       if (list.length === 0) continue;
       const rows = list.reduce((s, e) => s + e.rows, 0);
       const shown = list.slice(0, cap).map((e) => `${e.code}${e.name ? ` ${e.name}` : ''} (${e.rows})`);

@@ -108,7 +108,10 @@ async function writeNomenclature(
 ): Promise<NomenclatureReport['editions']> {
   const loaded = [...new Set(products.map((p) => p.hs_version))].sort();
   await conn.run(PRODUCTS_DDL);
-  await writeProducts(conn, [...products].sort((a, b) => a.hs_version - b.hs_version || a.hs6 - b.hs6));
+  await writeProducts(
+    conn,
+    [...products].sort((a, b) => a.hs_version - b.hs_version || a.hs6 - b.hs6),
+  );
   if (old) {
     await conn.run(`INSERT INTO products SELECT hs6, hs_version, name, chapter_name, heading_name FROM ${old}.products
       WHERE hs_version NOT IN (${loaded.join(', ')}) ORDER BY hs_version, hs6`);
@@ -416,10 +419,16 @@ async function mergeKeptRows(conn: DuckDBConnection, old: string): Promise<void>
 
 /** The first ingest's product names: the bundled list, in the default edition. */
 async function writeBundledProducts(conn: DuckDBConnection): Promise<void> {
-  await writeProducts(conn, HS_PRODUCTS.map((p) => ({
-    hs6: Number(p.hs6), hs_version: DEFAULT_HS_EDITION,
-    name: p.name, chapter_name: p.chapterName, heading_name: p.headingName,
-  })));
+  await writeProducts(
+    conn,
+    HS_PRODUCTS.map((p) => ({
+      hs6: Number(p.hs6),
+      hs_version: DEFAULT_HS_EDITION,
+      name: p.name,
+      chapter_name: p.chapterName,
+      heading_name: p.headingName,
+    })),
+  );
 }
 
 /** The batch's edition for what it covers; earlier editions for what it keeps. */
@@ -442,11 +451,13 @@ async function writeEditions(conn: DuckDBConnection, edition: number, old: strin
  * reporters' rule); earlier ones stay listed for the figures they may still hold.
  */
 async function writeSources(conn: DuckDBConnection, p: Provenance, old: string | undefined): Promise<void> {
-  await conn.run(`INSERT INTO sources SELECT country, $1, $2, $3, $4 FROM (
+  await conn.run(
+    `INSERT INTO sources SELECT country, $1, $2, $3, $4 FROM (
       SELECT exporter AS country FROM temp.incoming
       UNION SELECT exporter FROM temp.incoming_monthly WHERE value_exp IS NOT NULL
       UNION SELECT importer FROM temp.incoming_monthly WHERE value_imp IS NOT NULL)`,
-  [p.source_name, p.source_url, p.license_id, p.attribution_text]);
+    [p.source_name, p.source_url, p.license_id, p.attribution_text],
+  );
   if (old && (await hasTable(conn, old, 'sources'))) {
     await conn.run(`INSERT OR IGNORE INTO sources
       SELECT m.new_id, s.source_name, s.source_url, s.license_id, s.attribution_text

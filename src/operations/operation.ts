@@ -40,8 +40,14 @@ export function defineOperation<Q extends TObject, P extends TObject, B extends 
 }
 
 /** The envelope fields of a body: `request_id` always, `duration_ms` where the body declares it. */
-function envelope(body: TObject, request: FastifyRequest, reply: FastifyReply): Record<Filled, unknown> | { request_id: string } {
-  return 'duration_ms' in body.properties ? { request_id: request.id, duration_ms: durationMs(reply) } : { request_id: request.id };
+function envelope(
+  body: TObject,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Record<Filled, unknown> | { request_id: string } {
+  return 'duration_ms' in body.properties
+    ? { request_id: request.id, duration_ms: durationMs(reply) }
+    : { request_id: request.id };
 }
 
 /**
@@ -56,21 +62,27 @@ export function registerOperation<Q extends TObject, P extends TObject, B extend
 ): void {
   const { url, summary, tag, cost, query, params, body, plainSerializer } = operation;
   allowOnlyGet(app, url);
-  app.get(url, {
-    schema: {
-      summary,
-      tags: [tag],
-      ...(query ? { querystring: query } : {}),
-      ...(params ? { params } : {}),
-      response: { 200: body, ...API_ERROR_RESPONSES },
+  app.get(
+    url,
+    {
+      schema: {
+        summary,
+        tags: [tag],
+        ...(query ? { querystring: query } : {}),
+        ...(params ? { params } : {}),
+        response: { 200: body, ...API_ERROR_RESPONSES },
+      },
+      config: { access: 'key', cost },
+      ...(plainSerializer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     },
-    config: { access: 'key', cost },
-    ...(plainSerializer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
-  }, (request, reply) =>
-    withinDeadline(request, (signal) => datasets.use(async (snapshot) => {
-      const stores = new Stores(snapshot.db.within(signal), snapshot.content);
-      // The validator checked both against these very schemas before the handler runs.
-      const input = { query: request.query as Static<Q>, params: request.params as Static<P>, stores };
-      return { ...(await operation.handler(input)), ...envelope(body, request, reply) };
-    })));
+    (request, reply) =>
+      withinDeadline(request, (signal) =>
+        datasets.use(async (snapshot) => {
+          const stores = new Stores(snapshot.db.within(signal), snapshot.content);
+          // The validator checked both against these very schemas before the handler runs.
+          const input = { query: request.query as Static<Q>, params: request.params as Static<P>, stores };
+          return { ...(await operation.handler(input)), ...envelope(body, request, reply) };
+        }),
+      ),
+  );
 }

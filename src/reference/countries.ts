@@ -81,7 +81,8 @@ export type CountryProfile = Frozen<{
   kind: 'country' | 'aggregate';
   /** Nominal GDP 2023, billions of USD. */
   gdpBn: number;
-}> & CountryEconomy;
+}> &
+  CountryEconomy;
 
 /** Every row of the country table, in its order (ISO3, aggregates last). */
 export const COUNTRIES: readonly Country[] = loadReference(COUNTRIES_FILE, CountriesFileSchema).countries;

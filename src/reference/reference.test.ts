@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  COUNTRIES, COUNTRIES_FILE, COUNTRY_PROFILES, CountriesFileSchema, countryByIso2, tradeCountryList,
+  COUNTRIES,
+  COUNTRIES_FILE,
+  COUNTRY_PROFILES,
+  CountriesFileSchema,
+  countryByIso2,
+  tradeCountryList,
 } from './countries.js';
 import { ECONOMY_FILE, EconomyFileSchema, INFLATION_PATHS, POLICY_RATE_PATHS } from './economy.js';
 import { EU_MEMBERS, GROUPS_FILE, GROUP_MEMBERS, GroupsFileSchema, groupsOf } from './groups.js';
@@ -39,8 +44,10 @@ describe('reference data files', () => {
     hs.subheadings[3]!.code = '12345';
     assert.throws(
       () => checked(HS_FILE, HsFileSchema, hs),
-      (err: Error) => err instanceof ReferenceDataError && err.message.includes(`${HS_FILE} does not match`)
-        && err.message.includes('/subheadings/3/code'),
+      (err: Error) =>
+        err instanceof ReferenceDataError &&
+        err.message.includes(`${HS_FILE} does not match`) &&
+        err.message.includes('/subheadings/3/code'),
     );
     type CountriesFile = { countries: Array<Record<string, unknown>> };
     const countries = structuredClone(readReferenceFile(COUNTRIES_FILE)) as CountriesFile;
@@ -55,8 +62,19 @@ describe('reference data files', () => {
 
   it('are loaded frozen', () => {
     const values = [
-      HS_CHAPTERS, HS_HEADINGS, HS_PRODUCTS, HS_PRODUCTS[0], COUNTRIES, COUNTRIES[0], COUNTRY_PROFILES,
-      COUNTRY_PROFILES[0], GROUP_MEMBERS, GROUP_MEMBERS.eu, EU_MEMBERS, POLICY_RATE_PATHS, POLICY_RATE_PATHS.fed?.[0],
+      HS_CHAPTERS,
+      HS_HEADINGS,
+      HS_PRODUCTS,
+      HS_PRODUCTS[0],
+      COUNTRIES,
+      COUNTRIES[0],
+      COUNTRY_PROFILES,
+      COUNTRY_PROFILES[0],
+      GROUP_MEMBERS,
+      GROUP_MEMBERS.eu,
+      EU_MEMBERS,
+      POLICY_RATE_PATHS,
+      POLICY_RATE_PATHS.fed?.[0],
       INFLATION_PATHS,
     ];
     values.forEach((value, k) => assert.ok(Object.isFrozen(value), `value ${k}`));
@@ -71,14 +89,27 @@ describe('HS 2022 selection', () => {
     const chapters = Object.keys(HS_CHAPTERS).sort();
     const expected = Array.from({ length: 97 }, (_, i) => String(i + 1).padStart(2, '0')).filter((c) => c !== '77');
     assert.deepEqual(chapters, expected);
-    for (const c of chapters) assert.ok(HS_PRODUCTS.some((p) => p.hs6.startsWith(c)), `chapter ${c} has no subheading`);
+    for (const c of chapters)
+      assert.ok(
+        HS_PRODUCTS.some((p) => p.hs6.startsWith(c)),
+        `chapter ${c} has no subheading`,
+      );
   });
 
   it('lists unique subheadings sorted by code, each under a heading and chapter of the file', () => {
     const file = readReferenceFile(HS_FILE) as { chapters: Array<{ code: string }>; headings: Array<{ code: string }> };
-    assertUnique(file.chapters.map((c) => c.code), 'chapters');
-    assertUnique(file.headings.map((h) => h.code), 'headings');
-    assertSorted(HS_PRODUCTS.map((p) => p.hs6), 'subheadings');
+    assertUnique(
+      file.chapters.map((c) => c.code),
+      'chapters',
+    );
+    assertUnique(
+      file.headings.map((h) => h.code),
+      'headings',
+    );
+    assertSorted(
+      HS_PRODUCTS.map((p) => p.hs6),
+      'subheadings',
+    );
     assert.ok(HS_PRODUCTS.length >= 300, `${HS_PRODUCTS.length} subheadings`);
     for (const p of HS_PRODUCTS) {
       assert.equal(p.chapterName, HS_CHAPTERS[p.hs6.slice(0, 2)], p.hs6);
@@ -95,12 +126,21 @@ describe('HS 2022 selection', () => {
 
 describe('country table', () => {
   it('has unique ISO codes, sorted by ISO3 with the aggregates last and only they without ISO2', () => {
-    assertUnique(COUNTRIES.map((c) => c.iso3), 'iso3');
-    assertUnique(COUNTRIES.filter((c) => c.iso2 !== null).map((c) => c.iso2), 'iso2');
+    assertUnique(
+      COUNTRIES.map((c) => c.iso3),
+      'iso3',
+    );
+    assertUnique(
+      COUNTRIES.filter((c) => c.iso2 !== null).map((c) => c.iso2),
+      'iso2',
+    );
     const countries = COUNTRIES.filter((c) => c.kind === 'country');
     const aggregates = COUNTRIES.filter((c) => c.kind === 'aggregate');
     assert.deepEqual(COUNTRIES, [...countries, ...aggregates]);
-    assertSorted(countries.map((c) => c.iso3), 'countries');
+    assertSorted(
+      countries.map((c) => c.iso3),
+      'countries',
+    );
     assert.ok(countries.every((c) => c.iso2 !== null) && aggregates.every((c) => c.iso2 === null));
   });
 
@@ -112,8 +152,14 @@ describe('country table', () => {
 
   it('profiles the 50 countries and the euro area of the economics catalogue', () => {
     assert.equal(COUNTRY_PROFILES.filter((p) => p.kind === 'country').length, 50);
-    assert.deepEqual(COUNTRY_PROFILES.filter((p) => p.kind === 'aggregate').map((p) => p.iso3), ['EMU']);
-    assertUnique(COUNTRY_PROFILES.map((p) => p.slug), 'slugs');
+    assert.deepEqual(
+      COUNTRY_PROFILES.filter((p) => p.kind === 'aggregate').map((p) => p.iso3),
+      ['EMU'],
+    );
+    assertUnique(
+      COUNTRY_PROFILES.map((p) => p.slug),
+      'slugs',
+    );
     for (const p of COUNTRY_PROFILES) {
       assert.match(p.slug, /^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       if (p.policy !== 'own') assert.ok(POLICY_RATE_PATHS[p.policy], `${p.iso3} follows ${p.policy}: no such path`);
@@ -148,7 +194,10 @@ describe('economy anchors', () => {
   it('are paths in time order, of central banks or of profiled countries', () => {
     const profiled = new Set(COUNTRY_PROFILES.map((p) => p.iso3));
     for (const [key, path] of [...Object.entries(POLICY_RATE_PATHS), ...Object.entries(INFLATION_PATHS)]) {
-      assertSorted(path.map(([month]) => month), key);
+      assertSorted(
+        path.map(([month]) => month),
+        key,
+      );
       assert.ok(/^[a-z]+$/.test(key) || profiled.has(key), `${key} is neither a central bank nor a profiled country`);
     }
     for (const key of Object.keys(INFLATION_PATHS)) assert.ok(profiled.has(key), key);

@@ -28,7 +28,12 @@ export function monthStart(index: number): string {
 }
 
 /** The last complete periods before `asOf` (a `YYYY-MM-DD` date). */
-export function lastCompletePeriods(asOf: string): { year: number; month: number; quarterStartMonth: number; lastDay: string } {
+export function lastCompletePeriods(asOf: string): {
+  year: number;
+  month: number;
+  quarterStartMonth: number;
+  lastDay: string;
+} {
   const [y, m] = asOf.split('-').map(Number) as [number, number];
   const monthIdx = monthIndex(y, m) - 1;
   const quarterStart = Math.floor((m - 1) / 3) * 3; // 0-based month of the current quarter

@@ -18,14 +18,19 @@ describe('sample economy generator', () => {
   it('keeps past values when the run is extended', () => {
     const short = simulateEconomy(usa, 7, 2026);
     const long = simulateEconomy(usa, 7, 2028);
-    assert.deepEqual(long.monthly.UNEMPLOYMENT!.slice(0, short.monthly.UNEMPLOYMENT!.length), short.monthly.UNEMPLOYMENT);
+    assert.deepEqual(
+      long.monthly.UNEMPLOYMENT!.slice(0, short.monthly.UNEMPLOYMENT!.length),
+      short.monthly.UNEMPLOYMENT,
+    );
   });
 
   it('anchors GDP on the 2023 size of the economy and keeps identities', () => {
     for (const p of COUNTRY_PROFILES) {
       const e = simulateEconomy(p, 7, 2026);
       assert.ok(Math.abs(e.annual.GDP_USD![23]! / (p.gdpBn * 1e9) - 1) < 1e-9, p.iso3);
-      e.annual.GOV_EXPENDITURE!.forEach((x, k) => assert.ok(Math.abs(x - (e.annual.GOV_REVENUE![k]! - e.annual.GOV_BALANCE![k]!)) < 1e-9));
+      e.annual.GOV_EXPENDITURE!.forEach((x, k) =>
+        assert.ok(Math.abs(x - (e.annual.GOV_REVENUE![k]! - e.annual.GOV_BALANCE![k]!)) < 1e-9),
+      );
     }
   });
 });

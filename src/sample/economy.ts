@@ -34,42 +34,200 @@ function anchored(anchors: Anchors): (month: number) => number {
 
 // Deviation of world consumer-price inflation from its norm, percentage points.
 const GLOBAL_INFLATION = anchored([
-  ['2000-01', 0.3], ['2001-06', 0.5], ['2002-06', -0.6], ['2004-01', 0], ['2005-09', 0.8], ['2006-12', -0.2],
-  ['2008-07', 2.8], ['2009-07', -2.2], ['2010-06', 0], ['2011-09', 1.2], ['2013-06', -0.5], ['2015-01', -1.8],
-  ['2016-06', -1.0], ['2018-06', 0.3], ['2019-06', -0.3], ['2020-05', -1.7], ['2021-01', -0.5], ['2021-06', 2.5],
-  ['2022-06', 6.5], ['2022-10', 7.5], ['2023-06', 2.5], ['2024-01', 1.0], ['2024-09', 0], ['2025-06', 0.3], ['2026-12', 0.4],
+  ['2000-01', 0.3],
+  ['2001-06', 0.5],
+  ['2002-06', -0.6],
+  ['2004-01', 0],
+  ['2005-09', 0.8],
+  ['2006-12', -0.2],
+  ['2008-07', 2.8],
+  ['2009-07', -2.2],
+  ['2010-06', 0],
+  ['2011-09', 1.2],
+  ['2013-06', -0.5],
+  ['2015-01', -1.8],
+  ['2016-06', -1.0],
+  ['2018-06', 0.3],
+  ['2019-06', -0.3],
+  ['2020-05', -1.7],
+  ['2021-01', -0.5],
+  ['2021-06', 2.5],
+  ['2022-06', 6.5],
+  ['2022-10', 7.5],
+  ['2023-06', 2.5],
+  ['2024-01', 1.0],
+  ['2024-09', 0],
+  ['2025-06', 0.3],
+  ['2026-12', 0.4],
 ]);
 
 // Deviation of unemployment from its norm, percentage points.
 const GLOBAL_UNEMPLOYMENT = anchored([
-  ['2000-01', 0], ['2001-06', 0], ['2003-06', 0.8], ['2007-06', -0.8], ['2009-10', 2.5], ['2011-06', 2.0],
-  ['2013-06', 1.8], ['2016-06', 0.5], ['2019-12', -0.8], ['2020-03', -0.6], ['2020-04', 3.5], ['2020-12', 1.5],
-  ['2021-12', 0], ['2022-06', -0.8], ['2024-06', -0.5], ['2026-12', -0.2],
+  ['2000-01', 0],
+  ['2001-06', 0],
+  ['2003-06', 0.8],
+  ['2007-06', -0.8],
+  ['2009-10', 2.5],
+  ['2011-06', 2.0],
+  ['2013-06', 1.8],
+  ['2016-06', 0.5],
+  ['2019-12', -0.8],
+  ['2020-03', -0.6],
+  ['2020-04', 3.5],
+  ['2020-12', 1.5],
+  ['2021-12', 0],
+  ['2022-06', -0.8],
+  ['2024-06', -0.5],
+  ['2026-12', -0.2],
 ]);
 
 // Extra unemployment and bond spread of the euro-area periphery in the sovereign-debt crisis.
-const EURO_CRISIS = anchored([['2000-01', 0], ['2008-06', 0], ['2010-06', 0.35], ['2012-06', 0.8], ['2013-06', 1], ['2015-06', 0.8], ['2019-06', 0.25], ['2023-06', 0.1]]);
+const EURO_CRISIS = anchored([
+  ['2000-01', 0],
+  ['2008-06', 0],
+  ['2010-06', 0.35],
+  ['2012-06', 0.8],
+  ['2013-06', 1],
+  ['2015-06', 0.8],
+  ['2019-06', 0.25],
+  ['2023-06', 0.1],
+]);
 const PERIPHERY: Record<string, { unemployment: number; spread: number }> = {
-  GRC: { unemployment: 13, spread: 20 }, ESP: { unemployment: 11, spread: 4 }, PRT: { unemployment: 6, spread: 8 },
-  IRL: { unemployment: 7, spread: 7 }, CYP: { unemployment: 8, spread: 6 }, ITA: { unemployment: 3, spread: 4 },
+  GRC: { unemployment: 13, spread: 20 },
+  ESP: { unemployment: 11, spread: 4 },
+  PRT: { unemployment: 6, spread: 8 },
+  IRL: { unemployment: 7, spread: 7 },
+  CYP: { unemployment: 8, spread: 6 },
+  ITA: { unemployment: 3, spread: 4 },
 };
 
 // GDP shocks per quarter (percentage points of q/q growth), before country sensitivity.
 const GLOBAL_QUARTER_SHOCK: Record<string, number> = {
-  '2001-3': -0.5, '2001-4': -0.3, '2008-2': -0.3, '2008-3': -0.8, '2008-4': -2.0, '2009-1': -2.3, '2009-2': -0.5,
-  '2009-3': 0.5, '2009-4': 0.5, '2010-1': 0.3, '2020-1': -2.5, '2020-2': -9.0, '2020-3': 8.0, '2020-4': 1.2,
-  '2021-1': 0.3, '2021-2': 1.0, '2022-4': -0.3, '2023-1': -0.2,
+  '2001-3': -0.5,
+  '2001-4': -0.3,
+  '2008-2': -0.3,
+  '2008-3': -0.8,
+  '2008-4': -2.0,
+  '2009-1': -2.3,
+  '2009-2': -0.5,
+  '2009-3': 0.5,
+  '2009-4': 0.5,
+  '2010-1': 0.3,
+  '2020-1': -2.5,
+  '2020-2': -9.0,
+  '2020-3': 8.0,
+  '2020-4': 1.2,
+  '2021-1': 0.3,
+  '2021-2': 1.0,
+  '2022-4': -0.3,
+  '2023-1': -0.2,
 };
-const EURO_QUARTER_SHOCK: Record<string, number> = { '2011-4': -0.4, '2012-1': -0.4, '2012-2': -0.4, '2012-3': -0.3, '2012-4': -0.5, '2013-1': -0.3 };
+const EURO_QUARTER_SHOCK: Record<string, number> = {
+  '2011-4': -0.4,
+  '2012-1': -0.4,
+  '2012-2': -0.4,
+  '2012-3': -0.3,
+  '2012-4': -0.5,
+  '2013-1': -0.3,
+};
 
-const HOUSING_CYCLE = anchored([['2000-01', 1.0], ['2006-06', 1.5], ['2007-06', 0], ['2009-03', -3.0], ['2011-12', -0.5], ['2013-06', 0.5], ['2019-12', 0.5], ['2020-09', 2.0], ['2022-03', 2.5], ['2022-12', -1.5], ['2023-12', 0], ['2026-12', 0.5]]);
+const HOUSING_CYCLE = anchored([
+  ['2000-01', 1.0],
+  ['2006-06', 1.5],
+  ['2007-06', 0],
+  ['2009-03', -3.0],
+  ['2011-12', -0.5],
+  ['2013-06', 0.5],
+  ['2019-12', 0.5],
+  ['2020-09', 2.0],
+  ['2022-03', 2.5],
+  ['2022-12', -1.5],
+  ['2023-12', 0],
+  ['2026-12', 0.5],
+]);
 
 const ADVANCED_OWN = new Set(['AUS', 'CAN', 'KOR', 'SWE', 'NOR', 'NZL', 'CZE', 'POL', 'HUN', 'ISR', 'CHL', 'DNK']);
 const EMERGING = new Set(['ARG', 'BRA', 'CHN', 'COL', 'EGY', 'IDN', 'IND', 'MEX', 'ROU', 'RUS', 'TUR', 'ZAF', 'SAU']);
 const INFLATION_SENSITIVITY: Record<string, number> = { JPN: 0.5, CHN: 0.15, CHE: 0.4, SAU: 0.4 };
-const CURRENT_ACCOUNT: Record<string, number> = { DEU: 6, NLD: 8, CHE: 7, NOR: 12, SAU: 5, CHN: 2, KOR: 3, JPN: 3, DNK: 8, SWE: 4, IRL: 5, SGP: 15, USA: -3, GBR: -3.5, TUR: -3.5, AUS: -2, CAN: -2, BRA: -2.5, IND: -1.5, EGY: -3, COL: -4, ROU: -5, ARG: -1, ZAF: -2.5, FRA: -1, ESP: 0.5, ITA: 1, GRC: -5 };
-const RESERVES_TO_GDP: Record<string, number> = { CHN: 0.2, JPN: 0.28, CHE: 0.9, SAU: 0.4, IND: 0.16, KOR: 0.24, RUS: 0.25, USA: 0.01, BRA: 0.15, MEX: 0.11, ISR: 0.4, CZE: 0.4, POL: 0.22, HUN: 0.17, TUR: 0.08, IDN: 0.1, EGY: 0.08, ARG: 0.04 };
-const POPULATION_GROWTH: Record<string, number> = { JPN: -0.003, BGR: -0.009, LVA: -0.01, LTU: -0.011, ROU: -0.007, HRV: -0.006, GRC: -0.002, ITA: -0.0005, IND: 0.012, EGY: 0.019, IDN: 0.011, SAU: 0.025, ISR: 0.018, ZAF: 0.013, MEX: 0.011, TUR: 0.012, COL: 0.011, BRA: 0.008, ARG: 0.009, CHN: 0.004, AUS: 0.014, CAN: 0.011, NZL: 0.013, LUX: 0.018, IRL: 0.012, CHE: 0.009, NOR: 0.009 };
+const CURRENT_ACCOUNT: Record<string, number> = {
+  DEU: 6,
+  NLD: 8,
+  CHE: 7,
+  NOR: 12,
+  SAU: 5,
+  CHN: 2,
+  KOR: 3,
+  JPN: 3,
+  DNK: 8,
+  SWE: 4,
+  IRL: 5,
+  SGP: 15,
+  USA: -3,
+  GBR: -3.5,
+  TUR: -3.5,
+  AUS: -2,
+  CAN: -2,
+  BRA: -2.5,
+  IND: -1.5,
+  EGY: -3,
+  COL: -4,
+  ROU: -5,
+  ARG: -1,
+  ZAF: -2.5,
+  FRA: -1,
+  ESP: 0.5,
+  ITA: 1,
+  GRC: -5,
+};
+const RESERVES_TO_GDP: Record<string, number> = {
+  CHN: 0.2,
+  JPN: 0.28,
+  CHE: 0.9,
+  SAU: 0.4,
+  IND: 0.16,
+  KOR: 0.24,
+  RUS: 0.25,
+  USA: 0.01,
+  BRA: 0.15,
+  MEX: 0.11,
+  ISR: 0.4,
+  CZE: 0.4,
+  POL: 0.22,
+  HUN: 0.17,
+  TUR: 0.08,
+  IDN: 0.1,
+  EGY: 0.08,
+  ARG: 0.04,
+};
+const POPULATION_GROWTH: Record<string, number> = {
+  JPN: -0.003,
+  BGR: -0.009,
+  LVA: -0.01,
+  LTU: -0.011,
+  ROU: -0.007,
+  HRV: -0.006,
+  GRC: -0.002,
+  ITA: -0.0005,
+  IND: 0.012,
+  EGY: 0.019,
+  IDN: 0.011,
+  SAU: 0.025,
+  ISR: 0.018,
+  ZAF: 0.013,
+  MEX: 0.011,
+  TUR: 0.012,
+  COL: 0.011,
+  BRA: 0.008,
+  ARG: 0.009,
+  CHN: 0.004,
+  AUS: 0.014,
+  CAN: 0.011,
+  NZL: 0.013,
+  LUX: 0.018,
+  IRL: 0.012,
+  CHE: 0.009,
+  NOR: 0.009,
+};
 
 export const SAMPLE_START_YEAR = 2000;
 
@@ -151,7 +309,8 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
   const cpi = new Float64Array(nM);
   cpi[0] = 100;
   for (let i = 1; i < nM; i++) {
-    const monthly = Math.log(1 + inflTarget[i]! / 100) / 12 + (seasonal[i % 12]! / 100) * 0.6 + 0.0008 * cpiRng.normal();
+    const monthly =
+      Math.log(1 + inflTarget[i]! / 100) / 12 + (seasonal[i % 12]! / 100) * 0.6 + 0.0008 * cpiRng.normal();
     cpi[i] = cpi[i - 1]! * Math.exp(monthly);
   }
   const yoyOf = (series: Float64Array, i: number, lag: number) => 100 * (series[i]! / series[i - lag]! - 1);
@@ -215,14 +374,31 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
   const cpiBase = base2015(cpi);
   monthly.CPI = take((i) => (100 * cpi[i]!) / cpiBase);
   monthly.CPI_YOY = take((i) => yoyOf(cpi, i, 12));
-  monthly.CORE_CPI_YOY = take((i) => 0.55 * (inflTarget[Math.max(0, i - 4)]! - inflNoise[Math.max(0, i - 4)]!) + 0.45 * p.inflation + coreNoise[i]!);
+  monthly.CORE_CPI_YOY = take(
+    (i) =>
+      0.55 * (inflTarget[Math.max(0, i - 4)]! - inflNoise[Math.max(0, i - 4)]!) + 0.45 * p.inflation + coreNoise[i]!,
+  );
   monthly.PPI_YOY = take((i) => 0.8 * p.inflation + 1.9 * (inflTarget[i]! - p.inflation) + ppiNoise[i]!);
   monthly.UNEMPLOYMENT = take((i) => unemployment[i]!);
   monthly.YOUTH_UNEMPLOYMENT = take((i) => Math.min(60, Math.max(3, unemployment[i]! * youthFactor + youthNoise[i]!)));
   monthly.POLICY_RATE = take((i) => policy[i]!);
-  const crisis = anchored([['2007-06', 0], ['2007-09', 0.6], ['2008-10', 1.2], ['2009-06', 0.2], ['2010-01', 0]]);
+  const crisis = anchored([
+    ['2007-06', 0],
+    ['2007-09', 0.6],
+    ['2008-10', 1.2],
+    ['2009-06', 0.2],
+    ['2010-01', 0],
+  ]);
   monthly.INTERBANK_3M = take((i) => Math.max(-0.9, policy[i]! + 0.12 + crisis(t(i)) + interbankNoise[i]!));
-  const covidMoney = anchored([['2020-02', 0], ['2020-06', 9], ['2021-03', 10], ['2021-12', 3], ['2022-12', -3], ['2023-12', -1], ['2024-12', 0]]);
+  const covidMoney = anchored([
+    ['2020-02', 0],
+    ['2020-06', 9],
+    ['2021-03', 10],
+    ['2021-12', 3],
+    ['2022-12', -3],
+    ['2023-12', -1],
+    ['2024-12', 0],
+  ]);
   monthly.M2_YOY = take((i) => p.growth + inflTarget[i]! + 1.5 + (emerging ? 0.4 : 1) * covidMoney(t(i)) + m2Noise[i]!);
   const ipCycle = (i: number) => {
     const q = Math.floor(i / 3);
@@ -257,7 +433,10 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
   quarterly.HOUSE_PRICES = takeQ((q) => (100 * house[q]!) / houseBase);
   const empNoise = ar1(rng('employment'), nQ, 0.8, 0.25);
   const empBase = Math.min(80, 78 - 0.9 * p.unemployment + (emerging ? -8 : 0));
-  quarterly.EMPLOYMENT_RATE = takeQ((q) => empBase - 0.9 * (mean(unemployment, q * 3, q * 3 + 3) - p.unemployment) + 0.12 * (q - 4) / 4 + empNoise[q]!);
+  quarterly.EMPLOYMENT_RATE = takeQ(
+    (q) =>
+      empBase - 0.9 * (mean(unemployment, q * 3, q * 3 + 3) - p.unemployment) + (0.12 * (q - 4)) / 4 + empNoise[q]!,
+  );
   const wageNoise = ar1(rng('wages'), nQ, 0.7, 0.5);
   quarterly.WAGE_GROWTH = takeQ((q) => {
     const i = q * 3;
@@ -314,10 +493,16 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
   const yearOf = (k: number) => SAMPLE_START_YEAR + k;
   const annual: Record<string, Float64Array> = {};
   const popGrowth = POPULATION_GROWTH[p.iso3] ?? (emerging ? 0.01 : 0.004);
-  annual.POPULATION = Float64Array.from({ length: nYears }, (_, k) => p.popM * 1e6 * Math.exp(popGrowth * (yearOf(k) - 2023)));
+  annual.POPULATION = Float64Array.from(
+    { length: nYears },
+    (_, k) => p.popM * 1e6 * Math.exp(popGrowth * (yearOf(k) - 2023)),
+  );
   const realAnnual = Float64Array.from({ length: nYears + 1 }, (_, k) => mean(realIdx, k * 4, k * 4 + 4)); // position 0 = 1999
   const deflRng = rng('deflator');
-  annual.GDP_DEFLATOR_YOY = Float64Array.from({ length: nYears }, (_, k) => mean(inflTarget, (k + 1) * 12, (k + 2) * 12) + 0.6 * deflRng.normal());
+  annual.GDP_DEFLATOR_YOY = Float64Array.from(
+    { length: nYears },
+    (_, k) => mean(inflTarget, (k + 1) * 12, (k + 2) * 12) + 0.6 * deflRng.normal(),
+  );
   const fxAvg = new Float64Array(nYears).fill(1);
   if (daily.FX_USD) {
     const sums = new Float64Array(nYears);
@@ -340,7 +525,15 @@ export function simulateEconomy(p: CountryProfile, seed: number, endYear: number
 
   const balRng = rng('balance');
   const balanceBase = p.iso3 === 'NOR' ? 9 : p.iso3 === 'CHE' || p.iso3 === 'SAU' ? 0.5 : -0.5 - (1.5 * p.debt) / 100;
-  const fiscalShock: Record<number, number> = { 2009: -4, 2010: -3.5, 2011: -2, 2012: -1.5, 2020: -6.5, 2021: -4, 2022: -1.5 };
+  const fiscalShock: Record<number, number> = {
+    2009: -4,
+    2010: -3.5,
+    2011: -2,
+    2012: -1.5,
+    2020: -6.5,
+    2021: -4,
+    2022: -1.5,
+  };
   let balNoise = 0;
   annual.GOV_BALANCE = Float64Array.from({ length: nYears }, (_, k) => {
     balNoise = 0.6 * balNoise + 0.7 * balRng.normal();

@@ -84,7 +84,11 @@ async function writeSample(
   progress.phase('trade: countries and products', econRows);
   const trade = await build.writeFile(TRADE_FILE, async (conn) => {
     const report = await writeSampleTrade(conn, {
-      seed, asOf, scale: opts.scale ?? DEFAULT_SAMPLE_SCALE, products, hsVersion: DEFAULT_HS_EDITION,
+      seed,
+      asOf,
+      scale: opts.scale ?? DEFAULT_SAMPLE_SCALE,
+      products,
+      hsVersion: DEFAULT_HS_EDITION,
       onPhase: async (phase) => progress.phase(`trade: ${phase}`, econRows + (await tradeRows(conn))),
       onStep: (done, total) => progress.share(done / total),
     });
@@ -119,10 +123,7 @@ export async function buildSampleSnapshot(dataDir: string, opts: SampleBuildOpti
 }
 
 /** On first start (no snapshot published yet), builds the sample; otherwise does nothing. */
-export async function ensureDataset(
-  dataDir: string,
-  opts: SampleBuildOptions,
-): Promise<SampleBuildReport | undefined> {
+export async function ensureDataset(dataDir: string, opts: SampleBuildOptions): Promise<SampleBuildReport | undefined> {
   if (await readCurrentName(dataDir)) return undefined;
   return buildSampleSnapshot(dataDir, opts);
 }

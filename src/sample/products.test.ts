@@ -13,7 +13,11 @@ describe('trade sample products', () => {
     const chapters = Object.keys(HS_CHAPTERS).sort();
     const expected = Array.from({ length: 97 }, (_, i) => String(i + 1).padStart(2, '0')).filter((c) => c !== '77');
     assert.deepEqual(chapters, expected);
-    for (const c of chapters) assert.ok(products.some((p) => p.hs6.startsWith(c)), `chapter ${c}`);
+    for (const c of chapters)
+      assert.ok(
+        products.some((p) => p.hs6.startsWith(c)),
+        `chapter ${c}`,
+      );
     const codes = products.map((p) => p.hs6);
     assert.equal(new Set(codes).size, codes.length);
     for (const p of products) {
@@ -23,11 +27,15 @@ describe('trade sample products', () => {
     }
   });
 
-  it('draws every HS6 code of a full nomenclature when one is given', { skip: !existsSync(REAL_HS) && 'shared/data/hs is not present' }, async () => {
-    const products = await nomenclatureProducts(REAL_HS, 1);
-    assert.equal(products.length, 5613);
-    const codes = new Set(products.map((p) => p.hs6));
-    for (const p of HS_PRODUCTS) assert.ok(codes.has(p.hs6), `${p.hs6} is in the nomenclature`);
-    assert.ok(products.every((p) => p.worldTradeBn > 0 && p.unitValue > 0 && p.chapterName && p.headingName));
-  });
+  it(
+    'draws every HS6 code of a full nomenclature when one is given',
+    { skip: !existsSync(REAL_HS) && 'shared/data/hs is not present' },
+    async () => {
+      const products = await nomenclatureProducts(REAL_HS, 1);
+      assert.equal(products.length, 5613);
+      const codes = new Set(products.map((p) => p.hs6));
+      for (const p of HS_PRODUCTS) assert.ok(codes.has(p.hs6), `${p.hs6} is in the nomenclature`);
+      assert.ok(products.every((p) => p.worldTradeBn > 0 && p.unitValue > 0 && p.chapterName && p.headingName));
+    },
+  );
 });

@@ -20,9 +20,11 @@ export async function nomenclatureProducts(file: string, seed: number): Promise<
     const names = new Map(rows.map((r) => [r.code, r.description]));
     const bundled = new Map(HS_PRODUCTS.map((p) => [p.hs6, p]));
     const byChapter = new Map<string, HsProduct[]>();
-    for (const p of bundled.values()) byChapter.set(p.hs6.slice(0, 2), [...(byChapter.get(p.hs6.slice(0, 2)) ?? []), p]);
+    for (const p of bundled.values())
+      byChapter.set(p.hs6.slice(0, 2), [...(byChapter.get(p.hs6.slice(0, 2)) ?? []), p]);
     const codesPerChapter = new Map<string, number>();
-    for (const r of rows) if (r.level === 6) codesPerChapter.set(r.code.slice(0, 2), (codesPerChapter.get(r.code.slice(0, 2)) ?? 0) + 1);
+    for (const r of rows)
+      if (r.level === 6) codesPerChapter.set(r.code.slice(0, 2), (codesPerChapter.get(r.code.slice(0, 2)) ?? 0) + 1);
     return rows
       .filter((r) => r.level === 6 && /^\d{6}$/.test(r.code))
       .map((r) => {

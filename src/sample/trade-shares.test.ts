@@ -3,7 +3,14 @@ import { describe, it } from 'node:test';
 import { tradeCountryList } from '../reference/countries.js';
 import { HS_PRODUCTS } from '../reference/hs.js';
 import { chapterMultipliers, tradeSharesOf } from './trade.js';
-import { COUNTRY_SHARES, DEFAULT_IMPORT_SHARES, PROFILES, PROFILE_OF, REGION_PROFILE, type ChapterShares } from './trade-shares.js';
+import {
+  COUNTRY_SHARES,
+  DEFAULT_IMPORT_SHARES,
+  PROFILES,
+  PROFILE_OF,
+  REGION_PROFILE,
+  type ChapterShares,
+} from './trade-shares.js';
 
 /** The world share of each chapter in the bundled product list. */
 function worldShares(): Map<number, number> {
@@ -53,8 +60,10 @@ describe('trade sample specialisation table', () => {
   it('uses real country codes and existing profiles', () => {
     const codes = new Set(tradeCountryList().map((c) => c.iso2));
     for (const iso2 of [...Object.keys(COUNTRY_SHARES), ...Object.keys(PROFILE_OF)]) assert.ok(codes.has(iso2), iso2);
-    for (const iso2 of Object.keys(PROFILE_OF)) assert.ok(!(iso2 in COUNTRY_SHARES), `${iso2} has both a row and a profile`);
-    for (const profile of [...Object.values(PROFILE_OF), ...Object.values(REGION_PROFILE)]) assert.ok(profile in PROFILES, profile);
+    for (const iso2 of Object.keys(PROFILE_OF))
+      assert.ok(!(iso2 in COUNTRY_SHARES), `${iso2} has both a row and a profile`);
+    for (const profile of [...Object.values(PROFILE_OF), ...Object.values(REGION_PROFILE)])
+      assert.ok(profile in PROFILES, profile);
   });
 
   it('turns shares into multipliers that keep a country total and reproduce its chapter shares', () => {

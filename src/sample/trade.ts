@@ -4,7 +4,14 @@ import { EU_MEMBERS } from '../reference/groups.js';
 import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
 import { lastCompletePeriods, monthIndex } from './calendar.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
-import { COUNTRY_SHARES, DEFAULT_IMPORT_SHARES, PROFILES, PROFILE_OF, REGION_PROFILE, type ChapterShares } from './trade-shares.js';
+import {
+  COUNTRY_SHARES,
+  DEFAULT_IMPORT_SHARES,
+  PROFILES,
+  PROFILE_OF,
+  REGION_PROFILE,
+  type ChapterShares,
+} from './trade-shares.js';
 
 export interface TradeSampleOptions {
   seed: number;
@@ -13,11 +20,18 @@ export interface TradeSampleOptions {
   scale: number;
   /** The product universe: HS6 codes with world trade (bn USD) and unit value (USD/kg). */
   products: ReadonlyArray<{
-    hs6: string; name: string; chapterName: string; headingName: string; worldTradeBn: number; unitValue: number;
+    hs6: string;
+    name: string;
+    chapterName: string;
+    headingName: string;
+    worldTradeBn: number;
+    unitValue: number;
   }>;
   hsVersion: number;
   /** Called as each long phase starts (progress reporting). */
-  onPhase?: (phase: 'pair-product flows' | 'monthly flows' | 'annual sums' | 'sorted copies and aggregates') => Promise<void> | void;
+  onPhase?: (
+    phase: 'pair-product flows' | 'monthly flows' | 'annual sums' | 'sorted copies and aggregates',
+  ) => Promise<void> | void;
   /** Called as each derived table is done. */
   onStep?: (done: number, total: number) => void;
 }
@@ -34,7 +48,13 @@ const OTHER_REPORTERS = ['US', 'CN', 'JP', 'KR', 'IN', 'GB', 'CA', 'MX', 'BR', '
 const REPORTERS = [...EU_MEMBERS, ...OTHER_REPORTERS];
 
 const REGION_DEFAULT_BN: Record<string, number> = {
-  Europe: 6, Asia: 12, Africa: 8, 'North America': 4, 'South America': 10, Oceania: 1.5, Antarctica: 0.1,
+  Europe: 6,
+  Asia: 12,
+  Africa: 8,
+  'North America': 4,
+  'South America': 10,
+  Oceania: 1.5,
+  Antarctica: 0.1,
 };
 
 /**
@@ -52,7 +72,20 @@ const TOTAL_VALUE_2015 = 1.1e13;
 const FIRST_YEAR = 2015;
 
 // World trade level by year relative to 2015 (the 2020 dip, the 2021–22 surge).
-const TRADE_INDEX: Record<number, number> = { 2015: 1, 2016: 0.97, 2017: 1.07, 2018: 1.17, 2019: 1.14, 2020: 1.05, 2021: 1.32, 2022: 1.47, 2023: 1.41, 2024: 1.44, 2025: 1.49, 2026: 1.52 };
+const TRADE_INDEX: Record<number, number> = {
+  2015: 1,
+  2016: 0.97,
+  2017: 1.07,
+  2018: 1.17,
+  2019: 1.14,
+  2020: 1.05,
+  2021: 1.32,
+  2022: 1.47,
+  2023: 1.41,
+  2024: 1.44,
+  2025: 1.49,
+  2026: 1.52,
+};
 
 function tradeIndex(year: number): number {
   return TRADE_INDEX[year] ?? 1.52 * 1.03 ** (year - 2026);
@@ -68,7 +101,10 @@ const MIN_MULTIPLIER = 0.005;
  * the country's total is unchanged. A named chapter the product list lacks gives its
  * share to the rest.
  */
-export function chapterMultipliers(shares: ChapterShares | undefined, world: ReadonlyMap<number, number>): Map<number, number> {
+export function chapterMultipliers(
+  shares: ChapterShares | undefined,
+  world: ReadonlyMap<number, number>,
+): Map<number, number> {
   const named = new Map<number, number>();
   let shareNamed = 0;
   let worldNamed = 0;
@@ -119,10 +155,17 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   const countries = tradeCountryList();
   const reporters = new Set(REPORTERS);
   const eu = new Set(EU_MEMBERS);
-  await conn.run('CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, imp_propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)');
+  await conn.run(
+    'CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, imp_propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)',
+  );
   await writeTradeCountries(conn, countries, (iso2) => reporters.has(iso2));
   const { source_name, source_url, license_id, attribution_text } = SAMPLE_PROVENANCE;
-  await conn.run('INSERT INTO sources SELECT id, $1, $2, $3, $4 FROM countries WHERE is_reporter', [source_name, source_url, license_id, attribution_text]);
+  await conn.run('INSERT INTO sources SELECT id, $1, $2, $3, $4 FROM countries WHERE is_reporter', [
+    source_name,
+    source_url,
+    license_id,
+    attribution_text,
+  ]);
   const massApp = await conn.createAppender('c', 'main', 'temp');
   countries.forEach((c, k) => {
     massApp.appendSmallInt(k + 1);
@@ -138,7 +181,16 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   massApp.closeSync();
 
   await conn.run('CREATE TEMP TABLE p (hs6 INTEGER, weight DOUBLE, unit_value DOUBLE, chapter INTEGER)');
-  await writeProducts(conn, opts.products.map((p) => ({ hs6: Number(p.hs6), hs_version: opts.hsVersion, name: p.name, chapter_name: p.chapterName, heading_name: p.headingName })));
+  await writeProducts(
+    conn,
+    opts.products.map((p) => ({
+      hs6: Number(p.hs6),
+      hs_version: opts.hsVersion,
+      name: p.name,
+      chapter_name: p.chapterName,
+      heading_name: p.headingName,
+    })),
+  );
   const wApp = await conn.createAppender('p', 'main', 'temp');
   for (const p of opts.products) {
     wApp.appendInteger(Number(p.hs6));
@@ -163,7 +215,9 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   const ms = countries.map((c) => chapterMultipliers(tradeSharesOf(c.iso2, c.region, 'imports'), world));
   const importMass = countries.map((c) => gdpBn(c.iso2, c.region) ** 0.8);
   const totalMass = importMass.reduce((s, v) => s + v, 0);
-  const meanM = new Map([...world.keys()].map((ch) => [ch, ms.reduce((s, m, k) => s + m.get(ch)! * importMass[k]!, 0) / totalMass]));
+  const meanM = new Map(
+    [...world.keys()].map((ch) => [ch, ms.reduce((s, m, k) => s + m.get(ch)! * importMass[k]!, 0) / totalMass]),
+  );
   await conn.run('CREATE TEMP TABLE spec (id SMALLINT, chapter INTEGER, x DOUBLE, m DOUBLE, share DOUBLE)');
   const sApp = await conn.createAppender('spec', 'main', 'temp');
   countries.forEach((_c, k) => {
@@ -179,8 +233,12 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   sApp.closeSync();
 
   // Seeded uniforms and normals from hashes of their keys.
-  await conn.run(`CREATE TEMP MACRO u01(a, b, c, d) AS ((hash(hash(${seed}, a, b, c, d)) % 4294967296)::DOUBLE + 0.5) / 4294967296.0`);
-  await conn.run(`CREATE TEMP MACRO gauss(a, b, c, d) AS sqrt(-2 * ln(u01(a, b, c, d))) * cos(2 * pi() * u01(a, b, c, d + 7919))`);
+  await conn.run(
+    `CREATE TEMP MACRO u01(a, b, c, d) AS ((hash(hash(${seed}, a, b, c, d)) % 4294967296)::DOUBLE + 0.5) / 4294967296.0`,
+  );
+  await conn.run(
+    `CREATE TEMP MACRO gauss(a, b, c, d) AS sqrt(-2 * ln(u01(a, b, c, d))) * cos(2 * pi() * u01(a, b, c, d + 7919))`,
+  );
 
   await conn.run(`
     CREATE TEMP TABLE pairs AS
@@ -202,7 +260,9 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     CREATE TEMP TABLE pc AS
     SELECT p.exporter, p.importer, p.e_rep, p.i_rep, x.chapter, p.g * x.x * m.m AS v, sqrt(p.g) * pow(x.x * m.m, 0.6) AS a
     FROM temp.pairs p JOIN temp.spec x ON x.id = p.exporter JOIN temp.spec m ON m.id = p.importer AND m.chapter = x.chapter`);
-  await conn.run('CREATE TEMP TABLE pw AS SELECT *, pow(w, 0.45) AS w45 FROM (SELECT *, weight / max(weight) OVER () AS w FROM temp.p)');
+  await conn.run(
+    'CREATE TEMP TABLE pw AS SELECT *, pow(w, 0.45) AS w45 FROM (SELECT *, weight / max(weight) OVER () AS w FROM temp.p)',
+  );
 
   const last = lastCompletePeriods(opts.asOf);
   const lastYear = last.year;
@@ -213,9 +273,15 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   // Find λ so that the expected number of annual rows, Σ p·(0.5 + 0.5p)·years, meets the target.
   // The sum runs over log-binned pair–chapter and product sizes, matched by chapter:
   // exact enough, and fast at any scale.
-  await conn.run('CREATE TEMP TABLE gbin AS SELECT chapter, round(ln(a) * 50) / 50 AS lg, count(*) AS n FROM temp.pc GROUP BY ALL');
-  await conn.run('CREATE TEMP TABLE wbin AS SELECT chapter, round(ln(w45) * 50) / 50 AS lw, count(*) AS n FROM temp.pw GROUP BY ALL');
-  await conn.run('CREATE TEMP TABLE lbin AS SELECT round((g.lg + w.lw) * 50) / 50 AS l, sum(g.n * w.n)::DOUBLE AS n FROM temp.gbin g JOIN temp.wbin w USING (chapter) GROUP BY 1');
+  await conn.run(
+    'CREATE TEMP TABLE gbin AS SELECT chapter, round(ln(a) * 50) / 50 AS lg, count(*) AS n FROM temp.pc GROUP BY ALL',
+  );
+  await conn.run(
+    'CREATE TEMP TABLE wbin AS SELECT chapter, round(ln(w45) * 50) / 50 AS lw, count(*) AS n FROM temp.pw GROUP BY ALL',
+  );
+  await conn.run(
+    'CREATE TEMP TABLE lbin AS SELECT round((g.lg + w.lw) * 50) / 50 AS l, sum(g.n * w.n)::DOUBLE AS n FROM temp.gbin g JOIN temp.wbin w USING (chapter) GROUP BY 1',
+  );
   const expectedRows = async (lambda: number) => {
     const r = await conn.runAndReadAll(`
       SELECT sum(n * pr * (0.5 + 0.5 * pr))::DOUBLE AS n FROM (
@@ -264,13 +330,20 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     )
     SELECT e.exporter, e.chapter, x.share / sum(x.share) OVER (PARTITION BY e.exporter) * sum(e.e) OVER (PARTITION BY e.exporter) / e.e AS f
     FROM expected e JOIN temp.spec x ON x.id = e.exporter AND x.chapter = e.chapter`);
-  await conn.run('UPDATE temp.triples t SET size = t.size * r.f FROM temp.rake r WHERE r.exporter = t.exporter AND r.chapter = t.chapter');
-  const sizeSum = Number((await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples')).getRowObjectsJson()[0]!.s);
+  await conn.run(
+    'UPDATE temp.triples t SET size = t.size * r.f FROM temp.rake r WHERE r.exporter = t.exporter AND r.chapter = t.chapter',
+  );
+  const sizeSum = Number(
+    (await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples')).getRowObjectsJson()[0]!.s,
+  );
   // Smaller samples hold fewer, larger flows; shrinking the total with the scale keeps
   // single flows at magnitudes real trade has.
   const valueScale = (TOTAL_VALUE_2015 * Math.min(1, opts.scale) ** 0.3) / sizeSum;
 
-  const yearRows = Array.from({ length: Number(opts.asOf.slice(0, 4)) - FIRST_YEAR + 1 }, (_, k) => `(${FIRST_YEAR + k}, ${tradeIndex(FIRST_YEAR + k)})`).join(', ');
+  const yearRows = Array.from(
+    { length: Number(opts.asOf.slice(0, 4)) - FIRST_YEAR + 1 },
+    (_, k) => `(${FIRST_YEAR + k}, ${tradeIndex(FIRST_YEAR + k)})`,
+  ).join(', ');
   // Seasonality by month (index 0 = January), shifted a little by chapter.
   await opts.onPhase?.('monthly flows');
   await conn.run(`
@@ -323,11 +396,21 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     WHERE month < ${monthIndex(lastYear + 1, 1)}
     GROUP BY exporter, importer, hs6, month // 12`);
   timings.generate = Date.now() - started;
-  for (const t of ['pairs', 'pc', 'pw', 'spec', 'rake', 'triples', 'c', 'p', 'gbin', 'wbin', 'lbin']) await conn.run(`DROP TABLE temp.${t}`);
+  for (const t of ['pairs', 'pc', 'pw', 'spec', 'rake', 'triples', 'c', 'p', 'gbin', 'wbin', 'lbin'])
+    await conn.run(`DROP TABLE temp.${t}`);
   const derived = Date.now();
   await opts.onPhase?.('sorted copies and aggregates');
   await deriveTradeTables(conn, opts.onStep);
   timings.derive = Date.now() - derived;
-  const counts = (await conn.runAndReadAll(`SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`)).getRowObjectsJson()[0]!;
-  return { annual: Number(counts.annual), monthly: Number(counts.monthly), products: opts.products.length, timingsMs: timings };
+  const counts = (
+    await conn.runAndReadAll(
+      `SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`,
+    )
+  ).getRowObjectsJson()[0]!;
+  return {
+    annual: Number(counts.annual),
+    monthly: Number(counts.monthly),
+    products: opts.products.length,
+    timingsMs: timings,
+  };
 }

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { attachReadOnly } from './duckdb.js';
 import type { Progress } from './progress.js';
 import {
-  ECONOMICS_FILE, buildDuckdbConfig, createSnapshotDir, discardSnapshot, publishSnapshot, snapshotsDir,
+  ECONOMICS_FILE,
+  buildDuckdbConfig,
+  createSnapshotDir,
+  discardSnapshot,
+  publishSnapshot,
+  snapshotsDir,
 } from './snapshot.js';
 
 /**

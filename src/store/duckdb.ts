@@ -1,4 +1,4 @@
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { ApiError } from '../errors.js';
 
 export type Row = Record<string, unknown>;
@@ -89,13 +89,17 @@ export class Database {
     return new Promise((resolve, reject) => {
       const waiter = { resolve, reject };
       this.waiting.push(waiter);
-      signal?.addEventListener('abort', () => {
-        const i = this.waiting.indexOf(waiter);
-        if (i >= 0) {
-          this.waiting.splice(i, 1);
-          reject(this.timeout());
-        }
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = this.waiting.indexOf(waiter);
+          if (i >= 0) {
+            this.waiting.splice(i, 1);
+            reject(this.timeout());
+          }
+        },
+        { once: true },
+      );
     });
   }
 

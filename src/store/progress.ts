@@ -140,7 +140,10 @@ export class Progress {
   private emit(kind: ProgressEvent['kind']): void {
     this.lastLine = Date.now();
     const weight = this.phases[this.step - 1]?.[1] ?? 0;
-    const percent = Math.min(100, Math.floor((100 * (this.doneWeight + (kind === 'done' ? 0 : weight * this.fraction))) / this.total));
+    const percent = Math.min(
+      100,
+      Math.floor((100 * (this.doneWeight + (kind === 'done' ? 0 : weight * this.fraction))) / this.total),
+    );
     this.sink({
       task: this.task,
       phase: this.label ?? this.phases[this.step - 1]?.[0] ?? '',

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../settings.js';
 import { Database } from './duckdb.js';
-import { ECONOMICS_FILE, NOMENCLATURE_FILE, TRADE_FILE, cleanDataDir, duckdbTempDir, readCurrentName, snapshotsDir } from './snapshot.js';
+import {
+  ECONOMICS_FILE,
+  NOMENCLATURE_FILE,
+  TRADE_FILE,
+  cleanDataDir,
+  duckdbTempDir,
+  readCurrentName,
+  snapshotsDir,
+} from './snapshot.js';
 
 /**
  * The database files of an opened snapshot, attached as `econ`, `trade` and `nom`;

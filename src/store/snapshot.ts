@@ -262,7 +262,10 @@ export async function cleanDataDir(dataDir: string, keep: number = snapshotsKept
   let names: string[];
   try {
     const entries = await readdir(root, { withFileTypes: true });
-    names = entries.filter((d) => d.isDirectory() && !d.name.startsWith('.')).map((d) => d.name).sort();
+    names = entries
+      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+      .map((d) => d.name)
+      .sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     names = [];
@@ -294,7 +297,10 @@ export async function cleanDataDir(dataDir: string, keep: number = snapshotsKept
     }
   }
   // Newest first: the serving snapshot plus the `keep - 1` before it stay.
-  const stale = published.reverse().slice(Math.max(0, keep - 1)).filter((n) => !bases.has(n));
+  const stale = published
+    .reverse()
+    .slice(Math.max(0, keep - 1))
+    .filter((n) => !bases.has(n));
   remove.push(...stale);
   for (const name of remove) await rm(path.join(root, name), { recursive: true, force: true });
   await cleanTemp(dataDir);

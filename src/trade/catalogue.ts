@@ -46,9 +46,16 @@ export interface SourceFields {
 }
 
 export function sourceFields(sources: TradeSource[]): SourceFields {
-  const distinct = [...new Map(sources.map((s) => [s.source_name, s])).values()].sort((a, b) => (a.source_name < b.source_name ? -1 : a.source_name > b.source_name ? 1 : 0));
+  const distinct = [...new Map(sources.map((s) => [s.source_name, s])).values()].sort((a, b) =>
+    a.source_name < b.source_name ? -1 : a.source_name > b.source_name ? 1 : 0,
+  );
   const field = (key: keyof TradeSource) => (distinct.length ? distinct.map((s) => s[key]).join('; ') : null);
-  return { source_name: field('source_name'), source_url: field('source_url'), license_id: field('license_id'), attribution_text: field('attribution_text') };
+  return {
+    source_name: field('source_name'),
+    source_url: field('source_url'),
+    license_id: field('license_id'),
+    attribution_text: field('attribution_text'),
+  };
 }
 
 export interface CoverageRow extends SourceFields {
@@ -132,13 +139,18 @@ export class TradeCatalogue {
     this.countries = countries;
     this.products = tables.products;
     this.coverage = tables.coverage;
-    for (const { country, ...source } of sources) this.sourcesById.set(country, [...(this.sourcesById.get(country) ?? []), source]);
+    for (const { country, ...source } of sources)
+      this.sourcesById.set(country, [...(this.sourcesById.get(country) ?? []), source]);
     for (const c of countries) {
       this.byIso2.set(c.iso2, c);
       if (c.iso3) this.byIso3.set(c.iso3, c);
       this.byId[c.id] = c;
     }
-    for (const e of editions) (e.granularity === 'annual' ? this.annualEditions : this.monthlyEditions).set(e.country * 65536 + e.period, e.hs_version);
+    for (const e of editions)
+      (e.granularity === 'annual' ? this.annualEditions : this.monthlyEditions).set(
+        e.country * 65536 + e.period,
+        e.hs_version,
+      );
     this.euIds = EU_MEMBERS.map((iso2) => this.byIso2.get(iso2)?.id).filter((id): id is number => id !== undefined);
   }
 
@@ -185,32 +197,48 @@ export class TradeCatalogue {
    */
   provenance(ids: number[]): SourceFields {
     const every = () => [...this.sourcesById.values()].flat();
-    return sourceFields(ids.flatMap((id) => (this.byId[id]?.is_reporter ? this.sourcesById.get(id) ?? [] : every())));
+    return sourceFields(ids.flatMap((id) => (this.byId[id]?.is_reporter ? (this.sourcesById.get(id) ?? []) : every())));
   }
 
   /** Loads the catalogue; products come from `productSchema` (a loaded nomenclature) when given. */
   static async load(db: Database, schema = 'trade', productSchema = schema): Promise<TradeCatalogue> {
-    const countries = await db.query<TradeCountry>(`SELECT id, iso2, iso3, name, region, is_reporter FROM ${schema}.countries ORDER BY id`);
+    const countries = await db.query<TradeCountry>(
+      `SELECT id, iso2, iso3, name, region, is_reporter FROM ${schema}.countries ORDER BY id`,
+    );
     // One row per code and edition; the nomenclature names it where it has it, and the
     // trade file's own codes stay known (data may use codes a nomenclature lacks).
-    const products = (await db.query<Omit<Product, 'code'>>(
-      `SELECT hs6, hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name, arg_min(heading_name, src) AS heading_name
+    const products = (
+      await db.query<Omit<Product, 'code'>>(
+        `SELECT hs6, hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name, arg_min(heading_name, src) AS heading_name
        FROM (SELECT hs6, hs_version, name, chapter_name, heading_name, 0 AS src FROM ${productSchema}.products
              UNION ALL SELECT hs6, hs_version, name, chapter_name, heading_name, 1 AS src FROM ${schema}.products)
        GROUP BY hs6, hs_version ORDER BY hs6, hs_version`,
-    )).map(
-      (p) => ({ ...p, code: formatHs6(p.hs6) }),
-    );
-    const coverage = (await db.query<{ country: number; yearly_first: number | null; yearly_last: number | null; monthly_first: number | null; monthly_last: number | null }>(
-      `SELECT country, yearly_first, yearly_last, monthly_first, monthly_last FROM ${schema}.coverage`,
-    ));
+      )
+    ).map((p) => ({ ...p, code: formatHs6(p.hs6) }));
+    const coverage = await db.query<{
+      country: number;
+      yearly_first: number | null;
+      yearly_last: number | null;
+      monthly_first: number | null;
+      monthly_last: number | null;
+    }>(`SELECT country, yearly_first, yearly_last, monthly_first, monthly_last FROM ${schema}.coverage`);
     const byId = new Map(countries.map((c) => [c.id, c.iso2]));
-    const tables = new Set((await db.query<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`)).map((t) => t.name));
+    const tables = new Set(
+      (
+        await db.query<{ name: string }>(
+          `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`,
+        )
+      ).map((t) => t.name),
+    );
     // A file written before sources were recorded: a generated sample (no origin
     // marker) is still known as one; ingested data then has no recorded source.
     const sources = tables.has('sources')
-      ? await db.query<CountrySource>(`SELECT country, source_name, source_url, license_id, attribution_text FROM ${schema}.sources ORDER BY country, source_name`)
-      : tables.has('meta') ? [] : countries.filter((c) => c.is_reporter).map((c) => ({ country: c.id, ...SAMPLE_PROVENANCE }));
+      ? await db.query<CountrySource>(
+          `SELECT country, source_name, source_url, license_id, attribution_text FROM ${schema}.sources ORDER BY country, source_name`,
+        )
+      : tables.has('meta')
+        ? []
+        : countries.filter((c) => c.is_reporter).map((c) => ({ country: c.id, ...SAMPLE_PROVENANCE }));
     const rows = coverage
       .map((r) => ({
         country: byId.get(r.country) ?? '??',
@@ -221,10 +249,15 @@ export class TradeCatalogue {
         ...sourceFields(sources.filter((s) => s.country === r.country)),
       }))
       .sort((a, b) => (a.country < b.country ? -1 : 1));
-    const hasEditions = (await db.query<{ n: number }>(
-      `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = '${schema}' AND table_name = 'editions'`,
-    ))[0]!.n > 0;
-    const editions = hasEditions ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`) : [];
+    const hasEditions =
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = '${schema}' AND table_name = 'editions'`,
+        )
+      )[0]!.n > 0;
+    const editions = hasEditions
+      ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`)
+      : [];
     return new TradeCatalogue({ countries, products, coverage: rows, editions, sources });
   }
 }

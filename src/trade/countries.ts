@@ -42,14 +42,22 @@ export function searchCountries(catalogue: TradeCatalogue, q: string, limit: num
 export function countryDetail(catalogue: TradeCatalogue, token: string) {
   if (token === EU_GROUP.id) {
     return {
-      id: 'EU', iso3: null, name: EU_GROUP.name, is_group: true, region: 'Europe',
+      id: 'EU',
+      iso3: null,
+      name: EU_GROUP.name,
+      is_group: true,
+      region: 'Europe',
       note: `Group of the ${EU_GROUP.members.length} EU member states; as a filter it expands to them.`,
       ...catalogue.provenance(catalogue.euIds),
     };
   }
   const c = catalogue.country(token)!;
   return {
-    id: c.iso2, iso3: c.iso3, name: c.name, is_group: false, region: c.region,
+    id: c.iso2,
+    iso3: c.iso3,
+    name: c.name,
+    is_group: false,
+    region: c.region,
     note: c.is_reporter
       ? 'Reporting country: declares its own imports and exports.'
       : "Partner only: its trade is known from reporting countries' declarations.",

@@ -35,7 +35,12 @@ export function orient(reporter: number[] | undefined, partner: number[] | undef
   if (reporter) {
     return [
       { exporters: reporter, importers: partner, partnerSide: 'importer' },
-      { importers: reporter, exporters: partner, exclude: { exporters: reporter, importers: partner }, partnerSide: 'exporter' },
+      {
+        importers: reporter,
+        exporters: partner,
+        exclude: { exporters: reporter, importers: partner },
+        partnerSide: 'exporter',
+      },
     ];
   }
   if (partner) {
@@ -54,7 +59,9 @@ export function inList(name: string, ids: number[], b: Bindings): string {
 
 export function rangesSql(name: string, ranges: CodeRange[], b: Bindings): string {
   const col = column(name);
-  const parts = ranges.map((r) => (r.lo === r.hi ? `${col} = ${b.bind(r.lo)}` : `${col} BETWEEN ${b.bind(r.lo)} AND ${b.bind(r.hi)}`));
+  const parts = ranges.map((r) =>
+    r.lo === r.hi ? `${col} = ${b.bind(r.lo)}` : `${col} BETWEEN ${b.bind(r.lo)} AND ${b.bind(r.hi)}`,
+  );
   return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
 }
 
@@ -66,7 +73,11 @@ export interface PeriodBounds {
 }
 
 /** The WHERE conditions of one term over products and periods; every value is bound in `b`. */
-export function termConditions(term: Term, scope: { products?: CodeRange[]; period: PeriodBounds }, b: Bindings): string[] {
+export function termConditions(
+  term: Term,
+  scope: { products?: CodeRange[]; period: PeriodBounds },
+  b: Bindings,
+): string[] {
   const { products, period } = scope;
   const where: string[] = [];
   if (term.exporters) where.push(inList('exporter', term.exporters, b));
@@ -99,10 +110,14 @@ export function termDimensions(term: Term, filter: { products?: CodeRange[] }): 
  * products: one chapter), so the copy's physical order is already (period, value
  * desc, …) within the result.
  */
-export function leadingKey(term: Term, filter: { products?: CodeRange[] }): { key: 'exporter' | 'importer' | 'hs6' | 'period'; single: boolean } {
+export function leadingKey(
+  term: Term,
+  filter: { products?: CodeRange[] },
+): { key: 'exporter' | 'importer' | 'hs6' | 'period'; single: boolean } {
   const e = term.exporters?.length ?? Infinity;
   const i = term.importers?.length ?? Infinity;
-  if (e !== Infinity || i !== Infinity) return e <= i ? { key: 'exporter', single: e === 1 } : { key: 'importer', single: i === 1 };
+  if (e !== Infinity || i !== Infinity)
+    return e <= i ? { key: 'exporter', single: e === 1 } : { key: 'importer', single: i === 1 };
   if (filter.products) {
     // The product copy leads with the chapter, so any codes of one chapter keep its order.
     const chapters = new Set(filter.products.flatMap((r) => [Math.floor(r.lo / 10000), Math.floor(r.hi / 10000)]));

@@ -45,7 +45,11 @@ export class TradeInput {
   }
 
   /** HS codes as ranges; 404 when the nomenclature has nothing under a code. */
-  products(value: string | undefined, param: string, where: 'query' | 'path' = 'query'): { value?: CodeRange[]; codes?: string[] } {
+  products(
+    value: string | undefined,
+    param: string,
+    where: 'query' | 'path' = 'query',
+  ): { value?: CodeRange[]; codes?: string[] } {
     const out: { value?: CodeRange[]; codes?: string[] } = {};
     const tokens = this.tokens(value, where);
     if (!tokens) return out;
@@ -55,7 +59,8 @@ export class TradeInput {
       return m[1]!;
     });
     this.resolvers.push(() => {
-      for (const code of codes) if (this.catalogue.productsIn(codeRange(code)).length === 0) throw unknownToken('product', code);
+      for (const code of codes)
+        if (this.catalogue.productsIn(codeRange(code)).length === 0) throw unknownToken('product', code);
       out.value = codes.map(codeRange);
       out.codes = codes;
     });
@@ -64,7 +69,8 @@ export class TradeInput {
 
   /** Inclusive `YYYY` bounds. */
   years(from: string | undefined, to: string | undefined): { from?: number; to?: number } {
-    const year = (v: string | undefined) => (v === undefined ? undefined : (parseDate(v, 'year', false) as number | undefined));
+    const year = (v: string | undefined) =>
+      v === undefined ? undefined : (parseDate(v, 'year', false) as number | undefined);
     return { from: year(from), to: year(to) };
   }
 

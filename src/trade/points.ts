@@ -27,8 +27,14 @@ function point(catalogue: TradeCatalogue, groupedBy: GroupKey | 'month', sums: S
   const { key: keyValue } = sums;
   const key = groupedBy;
   const p: GroupedPoint = {
-    period: null, partner: null, exporter: null, importer: null, hs6: null,
-    value_usd: sums.value, quantity: sums.qty, flow_count: Math.round(sums.n),
+    period: null,
+    partner: null,
+    exporter: null,
+    importer: null,
+    hs6: null,
+    value_usd: sums.value,
+    quantity: sums.qty,
+    flow_count: Math.round(sums.n),
   };
   if (key === 'year') p.period = `${keyValue}-01-01`;
   else if (key === 'month') p.period = monthDate(keyValue);
@@ -43,7 +49,11 @@ export function annualPoints(catalogue: TradeCatalogue, key: GroupKey, rows: Agg
 }
 
 /** Monthly sums grouped by `key` as grouped points. */
-export function monthlyPoints(catalogue: TradeCatalogue, key: 'month' | 'exporter' | 'importer' | 'hs6', rows: MonthlyGroup[]): GroupedPoint[] {
+export function monthlyPoints(
+  catalogue: TradeCatalogue,
+  key: 'month' | 'exporter' | 'importer' | 'hs6',
+  rows: MonthlyGroup[],
+): GroupedPoint[] {
   return rows.map((r) => point(catalogue, key, r));
 }
 

@@ -29,7 +29,11 @@ export function productDetail(catalogue: TradeCatalogue, id: string) {
   return {
     id,
     matches: catalogue.productsIn(codeRange(id)).map((m) => ({
-      hs6: m.code, hs_version: m.hs_version, name: m.name, chapter: m.code.slice(0, 2), heading: m.code.slice(0, 4),
+      hs6: m.code,
+      hs_version: m.hs_version,
+      name: m.name,
+      chapter: m.code.slice(0, 2),
+      heading: m.code.slice(0, 4),
     })),
   };
 }

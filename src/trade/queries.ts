@@ -29,16 +29,29 @@ export async function annualObservations(db: Database, filter: TradeFilter, limi
       const source = table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`);
       const b = new Bindings();
       if (lead.single) {
-        const conds = termConditions(term, { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } }, b);
-        return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`, b.values);
+        const conds = termConditions(
+          term,
+          { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } },
+          b,
+        );
+        return db.query<AnnualRow>(
+          `SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`,
+          b.values,
+        );
       }
       // Several leading values: sort only the years that hold the first `limit` rows.
       const years = await annualAggregate(db, { ...filter, terms: [term] }, { groups: ['year'], orderBy: 'key' });
-      const window = periodWindow(years.map((y) => ({ period: y.year!, n: y.n })), limit);
+      const window = periodWindow(
+        years.map((y) => ({ period: y.year!, n: y.n })),
+        limit,
+      );
       if (!window) return [];
       const conds = termConditions(term, { products: filter.products, period: { column: 'year', ...window } }, b);
-      return db.query<AnnualRow>(`SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)}
-        ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`, b.values);
+      return db.query<AnnualRow>(
+        `SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)}
+        ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`,
+        b.values,
+      );
     }),
   );
   const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
@@ -46,7 +59,10 @@ export async function annualObservations(db: Database, filter: TradeFilter, limi
 }
 
 /** The first periods (in order) whose row counts add up to `limit`, as an inclusive range. */
-function periodWindow(counts: Array<{ period: number; n: number }>, limit: number): { from: number; to: number } | undefined {
+function periodWindow(
+  counts: Array<{ period: number; n: number }>,
+  limit: number,
+): { from: number; to: number } | undefined {
   if (counts.length === 0) return undefined;
   let total = 0;
   let to = counts[0]!.period;
@@ -73,13 +89,23 @@ export interface AggregateRow {
 }
 
 /** The smallest annual table that has every column a term needs. */
-function annualSource(term: Term, filter: TradeFilter, groups: GroupKey[]): { table: string; value: string; qty: string; valueQ: string; n: string } {
+function annualSource(
+  term: Term,
+  filter: TradeFilter,
+  groups: GroupKey[],
+): { table: string; value: string; qty: string; valueQ: string; n: string } {
   const dims = termDimensions(term, filter);
   for (const g of groups) {
     if (g === 'partner') dims.add(term.partnerSide);
     else if (g !== 'year') dims.add(g);
   }
-  const agg = (name: string) => ({ table: table(`agg_${name}`), value: 'value', qty: 'qty', valueQ: 'value_q', n: 'n' });
+  const agg = (name: string) => ({
+    table: table(`agg_${name}`),
+    value: 'value',
+    qty: 'qty',
+    valueQ: 'value_q',
+    n: 'n',
+  });
   if (!dims.has('hs6')) return agg('pair');
   if (!dims.has('importer') && !dims.has('exporter')) return agg('hs6');
   // A country only grouped, not filtered: the product-led copy prunes on the product.
@@ -112,11 +138,16 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
   const subqueries = filter.terms.map((term) => {
     const src = annualSource(term, filter, groups);
     const cols = groups.map((g) => (g === 'partner' ? `${column(term.partnerSide)} AS partner` : column(g)));
-    const conds = termConditions(term, { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } }, b);
+    const conds = termConditions(
+      term,
+      { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } },
+      b,
+    );
     return `SELECT ${[...cols, `${src.value} AS value`, `${src.qty} AS qty`, `${src.valueQ} AS value_q`, `${src.n} AS n`].join(', ')} FROM ${src.table} ${where(conds)}`;
   });
   const keys = groups.map((g) => (g === 'partner' ? 'partner' : column(g))).join(', ');
-  const order = opts.orderBy === 'value' ? `ORDER BY value DESC${keys ? `, ${keys}` : ''}` : keys ? `ORDER BY ${keys}` : '';
+  const order =
+    opts.orderBy === 'value' ? `ORDER BY value DESC${keys ? `, ${keys}` : ''}` : keys ? `ORDER BY ${keys}` : '';
   const sql = `
     SELECT ${keys ? `${keys}, ` : ''}sum(value)::DOUBLE AS value, sum(qty)::DOUBLE AS qty, sum(value_q)::DOUBLE AS value_q, sum(n)::DOUBLE AS n
     FROM (${subqueries.join(' UNION ALL ')}) ${keys ? `GROUP BY ${keys}` : ''}
@@ -157,7 +188,11 @@ export interface MonthlyFilter {
 }
 
 /** Monthly flows have no reporter side: exporters and importers as given. */
-const monthlyTerm = (f: MonthlyFilter): Term => ({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' });
+const monthlyTerm = (f: MonthlyFilter): Term => ({
+  exporters: f.exporters,
+  importers: f.importers,
+  partnerSide: 'importer',
+});
 
 function monthlyTable(f: MonthlyFilter): { table: string; key: string } {
   const term = monthlyTerm(f);
@@ -167,7 +202,11 @@ function monthlyTable(f: MonthlyFilter): { table: string; key: string } {
 }
 
 function monthlyConditions(f: MonthlyFilter, b: Bindings): string[] {
-  const conds = termConditions(monthlyTerm(f), { products: f.products, period: { column: 'month', from: f.from, to: f.to } }, b);
+  const conds = termConditions(
+    monthlyTerm(f),
+    { products: f.products, period: { column: 'month', from: f.from, to: f.to } },
+    b,
+  );
   if (METHOD_SQL[f.method].present) conds.push(METHOD_SQL[f.method].present);
   return conds;
 }
@@ -184,7 +223,11 @@ const MONTHLY_SUMS: Record<Method, { value: string; qty: string; n: string }> = 
  * aggregate when no product is involved, the product aggregate when no country is,
  * otherwise the sorted copy of the leading key.
  */
-function monthlySums(f: MonthlyFilter, dims: string[], b: Bindings): { table: string; value: string; qty: string; n: string; conds: string[] } {
+function monthlySums(
+  f: MonthlyFilter,
+  dims: string[],
+  b: Bindings,
+): { table: string; value: string; qty: string; n: string; conds: string[] } {
   const needsExporter = Boolean(f.exporters) || dims.includes('exporter');
   const needsImporter = Boolean(f.importers) || dims.includes('importer');
   const needsProduct = Boolean(f.products) || dims.includes('hs6');
@@ -204,7 +247,11 @@ function monthlySums(f: MonthlyFilter, dims: string[], b: Bindings): { table: st
           ? 'magg_importer_hs6'
           : undefined;
   if (aggregate) {
-    const conds = termConditions(monthlyTerm(f), { products: f.products, period: { column: 'month', from: f.from, to: f.to } }, b);
+    const conds = termConditions(
+      monthlyTerm(f),
+      { products: f.products, period: { column: 'month', from: f.from, to: f.to } },
+      b,
+    );
     const sums = MONTHLY_SUMS[f.method];
     conds.push(`${sums.n} > 0`);
     return { table: table(aggregate), ...sums, conds };
@@ -262,7 +309,10 @@ export async function monthlyGrouped(db: Database, f: MonthlyFilter, opts: Month
   const sums = monthlySums(f, [groupBy], b);
   const key = column(groupBy);
   const order = groupBy === 'month' ? 'ORDER BY key' : 'ORDER BY value DESC, key';
-  return db.query<MonthlyGroup>(`
+  return db.query<MonthlyGroup>(
+    `
     SELECT ${key} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty, sum(${sums.n})::DOUBLE AS n
-    FROM ${sums.table} ${where(sums.conds)} GROUP BY ${key} ${order} LIMIT ${b.bind(limit)}`, b.values);
+    FROM ${sums.table} ${where(sums.conds)} GROUP BY ${key} ${order} LIMIT ${b.bind(limit)}`,
+    b.values,
+  );
 }

@@ -2,8 +2,16 @@ import type { Database } from '../store/duckdb.js';
 import type { TradeCatalogue } from './catalogue.js';
 import type { TradeFilter } from './filter.js';
 import {
-  annualAggregate, annualObservations, monthlyGrouped, monthlyObservations,
-  type AggregateRow, type Aggregation, type AnnualRow, type MonthlyFilter, type MonthlyGroup, type MonthlyGrouping,
+  annualAggregate,
+  annualObservations,
+  monthlyGrouped,
+  monthlyObservations,
+  type AggregateRow,
+  type Aggregation,
+  type AnnualRow,
+  type MonthlyFilter,
+  type MonthlyGroup,
+  type MonthlyGrouping,
   type MonthlyRow,
 } from './queries.js';
 

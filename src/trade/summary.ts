@@ -1,7 +1,15 @@
 import type { TradeCatalogue } from './catalogue.js';
 import type { AggregateRow } from './queries.js';
 
-const EMPTY = { trade_value: null, quantity: null, growth: null, unit_value: null, top_partners: [], partner_concentration: null, periods: [] };
+const EMPTY = {
+  trade_value: null,
+  quantity: null,
+  growth: null,
+  unit_value: null,
+  top_partners: [],
+  partner_concentration: null,
+  periods: [],
+};
 const TOP_PARTNERS = 10;
 
 /** Growth in % between the last two periods when they are consecutive years, else null. */
@@ -36,7 +44,11 @@ export function tradeSummary(catalogue: TradeCatalogue, rows: AggregateRow[]) {
   }
   const periods = [...byYear].sort((a, b) => a[0] - b[0]).map(([y, v]) => ({ period: String(y), value_usd: v }));
   const partners = [...byPartner].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const shares = partners.map(([id, v]) => ({ partner: catalogue.iso2(id), value_usd: v, share: total === 0 ? 0 : v / total }));
+  const shares = partners.map(([id, v]) => ({
+    partner: catalogue.iso2(id),
+    value_usd: v,
+    share: total === 0 ? 0 : v / total,
+  }));
   return {
     trade_value: total,
     quantity: anyQty ? qty : null,

@@ -67,7 +67,11 @@ const FACT_COLUMNS = 'exporter, importer, hs6, year, value, qty';
 const MONTHLY_COLUMNS = 'exporter, importer, hs6, month, value_exp, qty_exp, value_imp, qty_imp';
 
 /** Writes the countries table: ids 1… in the list's (ISO2) order, with who reports. */
-export async function writeTradeCountries(conn: DuckDBConnection, countries: TradeCountryRef[], isReporter: (iso2: string, id: number) => boolean): Promise<void> {
+export async function writeTradeCountries(
+  conn: DuckDBConnection,
+  countries: TradeCountryRef[],
+  isReporter: (iso2: string, id: number) => boolean,
+): Promise<void> {
   const app = await conn.createAppender('countries');
   countries.forEach((c, k) => {
     app.appendSmallInt(k + 1);
@@ -84,7 +88,13 @@ export async function writeTradeCountries(conn: DuckDBConnection, countries: Tra
 /** Writes product rows (HS6 code as an integer) into the products table. */
 export async function writeProducts(
   conn: DuckDBConnection,
-  products: Iterable<{ hs6: number; hs_version: number; name: string; chapter_name: string | null; heading_name: string | null }>,
+  products: Iterable<{
+    hs6: number;
+    hs_version: number;
+    name: string;
+    chapter_name: string | null;
+    heading_name: string | null;
+  }>,
 ): Promise<void> {
   const app = await conn.createAppender('products');
   for (const p of products) {
@@ -141,8 +151,16 @@ export const MONTHLY_AGGREGATES = {
 } as const;
 
 /** Builds every derived table from the base tables. Idempotent. `onStep` hears of each table done. */
-export async function deriveTradeTables(conn: DuckDBConnection, onStep?: (done: number, total: number) => void): Promise<void> {
-  const total = Object.keys(ANNUAL_COPIES).length + Object.keys(MONTHLY_COPIES).length + Object.keys(ANNUAL_AGGREGATES).length + Object.keys(MONTHLY_AGGREGATES).length + 1;
+export async function deriveTradeTables(
+  conn: DuckDBConnection,
+  onStep?: (done: number, total: number) => void,
+): Promise<void> {
+  const total =
+    Object.keys(ANNUAL_COPIES).length +
+    Object.keys(MONTHLY_COPIES).length +
+    Object.keys(ANNUAL_AGGREGATES).length +
+    Object.keys(MONTHLY_AGGREGATES).length +
+    1;
   let done = 0;
   const step = () => onStep?.(++done, total);
   for (const [name, order] of Object.entries(ANNUAL_COPIES)) {
@@ -150,7 +168,9 @@ export async function deriveTradeTables(conn: DuckDBConnection, onStep?: (done: 
     step();
   }
   for (const [name, order] of Object.entries(MONTHLY_COPIES)) {
-    await conn.run(`CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`);
+    await conn.run(
+      `CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`,
+    );
     step();
   }
   for (const [name, dims] of Object.entries(ANNUAL_AGGREGATES)) {

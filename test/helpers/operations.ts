@@ -31,29 +31,103 @@ export interface Operation {
   required?: string[];
 }
 
-const tradeFilter = { reporter: 'country-list', partner: 'country-list', product: 'product-list', flow: 'flow', from: 'year', to: 'year' } as const;
+const tradeFilter = {
+  reporter: 'country-list',
+  partner: 'country-list',
+  product: 'product-list',
+  flow: 'flow',
+  from: 'year',
+  to: 'year',
+} as const;
 
 export const OPERATIONS: Operation[] = [
   { path: '/v1/countries', params: {}, list: true, trade: false },
   { path: '/v1/indicators', params: {}, list: true, trade: false },
-  { path: '/v1/latest', params: { country: 'econ-country-list', indicator: 'econ-indicator-list', group: 'group' }, list: true, trade: false },
-  { path: '/v1/history', params: { country: 'econ-country-list', indicator: 'econ-indicator-list', from: 'date', to: 'date', transform: 'transform', cursor: 'cursor' }, list: true, trade: false },
+  {
+    path: '/v1/latest',
+    params: { country: 'econ-country-list', indicator: 'econ-indicator-list', group: 'group' },
+    list: true,
+    trade: false,
+  },
+  {
+    path: '/v1/history',
+    params: {
+      country: 'econ-country-list',
+      indicator: 'econ-indicator-list',
+      from: 'date',
+      to: 'date',
+      transform: 'transform',
+      cursor: 'cursor',
+    },
+    list: true,
+    trade: false,
+  },
   { path: '/v1/search', params: { q: 'text', limit: 'limit' }, list: true, trade: false, required: ['q'] },
-  { path: '/v1/updates', params: { since: 'datetime', country: 'econ-country-list' }, list: true, trade: false, required: ['since'] },
+  {
+    path: '/v1/updates',
+    params: { since: 'datetime', country: 'econ-country-list' },
+    list: true,
+    trade: false,
+    required: ['since'],
+  },
   { path: '/v1/trade', params: { ...tradeFilter, limit: 'limit' }, list: true, trade: true },
   { path: '/v1/trade/summary', params: { ...tradeFilter }, list: false, trade: true },
-  { path: '/v1/trade/monthly', params: { exporter: 'country-list', importer: 'country-list', product: 'product-list', from: 'month', to: 'month', method: 'method', group_by: 'group_by', limit: 'limit' }, list: true, trade: true },
+  {
+    path: '/v1/trade/monthly',
+    params: {
+      exporter: 'country-list',
+      importer: 'country-list',
+      product: 'product-list',
+      from: 'month',
+      to: 'month',
+      method: 'method',
+      group_by: 'group_by',
+      limit: 'limit',
+    },
+    list: true,
+    trade: true,
+  },
   { path: '/v1/trade/coverage', params: {}, list: true, trade: true },
   { path: '/v1/trade/products', params: { q: 'text', limit: 'limit' }, list: true, trade: true, required: ['q'] },
   { path: '/v1/trade/products/{pid}', params: {}, list: false, trade: true },
-  { path: '/v1/trade/products/{pid}/history', params: { reporter: 'country-list', partner: 'country-list', flow: 'flow', from: 'year', to: 'year' }, list: true, trade: true },
-  { path: '/v1/trade/products/{pid}/markets', params: { from: 'year', to: 'year', limit: 'limit' }, list: false, trade: true },
+  {
+    path: '/v1/trade/products/{pid}/history',
+    params: { reporter: 'country-list', partner: 'country-list', flow: 'flow', from: 'year', to: 'year' },
+    list: true,
+    trade: true,
+  },
+  {
+    path: '/v1/trade/products/{pid}/markets',
+    params: { from: 'year', to: 'year', limit: 'limit' },
+    list: false,
+    trade: true,
+  },
   { path: '/v1/trade/countries', params: { q: 'text', limit: 'limit' }, list: true, trade: true, required: ['q'] },
   { path: '/v1/trade/countries/{cid}', params: {}, list: false, trade: true },
-  { path: '/v1/trade/countries/{cid}/imports', params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year' }, list: true, trade: true },
-  { path: '/v1/trade/countries/{cid}/exports', params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year' }, list: true, trade: true },
-  { path: '/v1/trade/countries/{cid}/partners', params: { flow: 'flow', product: 'product-list', from: 'year', to: 'year', limit: 'limit' }, list: true, trade: true },
-  { path: '/v1/trade/countries/{cid}/products', params: { flow: 'flow', from: 'year', to: 'year', limit: 'limit' }, list: true, trade: true },
+  {
+    path: '/v1/trade/countries/{cid}/imports',
+    params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year' },
+    list: true,
+    trade: true,
+  },
+  {
+    path: '/v1/trade/countries/{cid}/exports',
+    params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year' },
+    list: true,
+    trade: true,
+  },
+  {
+    path: '/v1/trade/countries/{cid}/partners',
+    params: { flow: 'flow', product: 'product-list', from: 'year', to: 'year', limit: 'limit' },
+    list: true,
+    trade: true,
+  },
+  {
+    path: '/v1/trade/countries/{cid}/products',
+    params: { flow: 'flow', from: 'year', to: 'year', limit: 'limit' },
+    list: true,
+    trade: true,
+  },
 ];
 
 /** A valid value of each required parameter, so other parameters can be tested alone. */
@@ -61,7 +135,9 @@ export const REQUIRED_VALUES: Record<string, string> = { q: 'ger', since: '2020-
 
 /** The path with valid identifiers (or the given ones). */
 export function concretePath(op: Operation, ids: { cid?: string; pid?: string } = {}): string {
-  return op.path.replace('{cid}', encodeURIComponent(ids.cid ?? 'US')).replace('{pid}', encodeURIComponent(ids.pid ?? '85'));
+  return op.path
+    .replace('{cid}', encodeURIComponent(ids.cid ?? 'US'))
+    .replace('{pid}', encodeURIComponent(ids.pid ?? '85'));
 }
 
 /** The path plus its required parameters and `extra` (already encoded `k=v` pairs). */

@@ -44,8 +44,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -73,7 +73,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 
 /** `npm run keys -- …`; returns stdout. */
 export async function keysCli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], { cwd: root, env: { ...process.env, ...env } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
   return stdout;
 }
 
@@ -93,7 +96,9 @@ export async function startRedis(): Promise<RedisProcess> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 100; i++) {
       try {
         await run('redis-cli', ['-p', String(port), 'ping']);
@@ -156,7 +161,12 @@ export async function servicesUnavailable(): Promise<string | false> {
 }
 
 /** Fires `n` requests at once (round-robin over `urls`) and returns their responses. */
-export async function burst(urls: string[], path: string, key: string, n: number): Promise<Array<{ status: number; headers: Headers; body: any }>> {
+export async function burst(
+  urls: string[],
+  path: string,
+  key: string,
+  n: number,
+): Promise<Array<{ status: number; headers: Headers; body: any }>> {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const res = await fetch(urls[i % urls.length]! + path, { headers: { authorization: `Bearer ${key}` } });
@@ -166,9 +176,16 @@ export async function burst(urls: string[], path: string, key: string, n: number
 }
 
 /** `npm run ingest -- …` against a DATA_DIR; never throws: returns the exit code and all output. */
-export async function ingestCli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+export async function ingestCli(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, ...env } });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+    });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

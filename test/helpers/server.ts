@@ -35,7 +35,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   await provideSample(dataDir);
   const store = datasetStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
   await store.start();
-  const app = await buildApp({ store, keyStore: bootstrapKeyStore(TEST_KEY), gatewaySecret: opts.gatewaySecret, logLevel: 'silent', queryTimeoutMs: opts.queryTimeoutMs });
+  const app = await buildApp({
+    store,
+    keyStore: bootstrapKeyStore(TEST_KEY),
+    gatewaySecret: opts.gatewaySecret,
+    logLevel: 'silent',
+    queryTimeoutMs: opts.queryTimeoutMs,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const get: TestServer['get'] = async (pathAndQuery, init = {}) => {
@@ -87,7 +93,10 @@ export function expectError(
   assert.equal(res.headers.get('x-request-id'), res.body.request_id);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
   const keys = Object.keys(res.body).sort();
-  assert.deepEqual(keys, status === 422 ? ['detail', 'error', 'message', 'request_id'] : ['error', 'message', 'request_id']);
+  assert.deepEqual(
+    keys,
+    status === 422 ? ['detail', 'error', 'message', 'request_id'] : ['error', 'message', 'request_id'],
+  );
   assert.doesNotMatch(res.body.message, /\bat .*\.(ts|js):\d+|SELECT |FROM econ/);
 }
 

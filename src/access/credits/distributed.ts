@@ -36,7 +36,14 @@ return tonumber(ARGV[3]) - committed - held
 `;
 
 type Scripts = {
-  creditReserve(committed: string, reservations: string, quota: number, cost: number, member: string, ttlMs: number): Promise<[number, number]>;
+  creditReserve(
+    committed: string,
+    reservations: string,
+    quota: number,
+    cost: number,
+    member: string,
+    ttlMs: number,
+  ): Promise<[number, number]>;
   creditCommit(committed: string, reservations: string, member: string, cost: number, quota: number): Promise<number>;
 };
 
@@ -48,7 +55,10 @@ type Scripts = {
 export class DistributedCreditLedger implements CreditLedger {
   private readonly scripts: Scripts;
 
-  constructor(private readonly redis: Redis, private readonly pg: Pool) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly pg: Pool,
+  ) {
     redis.defineCommand('creditReserve', { numberOfKeys: 2, lua: RESERVE });
     redis.defineCommand('creditCommit', { numberOfKeys: 2, lua: COMMIT });
     this.scripts = redis as unknown as Scripts;
@@ -62,9 +72,19 @@ export class DistributedCreditLedger implements CreditLedger {
     const [committed, reservations] = this.keys(key.id, entry.period);
     const member = `${entry.requestId}:${entry.credits}`;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const [ok, remaining] = await this.scripts.creditReserve(committed, reservations, key.quota, entry.credits, member, RESERVATION_TTL_MS);
+      const [ok, remaining] = await this.scripts.creditReserve(
+        committed,
+        reservations,
+        key.quota,
+        entry.credits,
+        member,
+        RESERVATION_TTL_MS,
+      );
       if (ok !== -1) return { ok: ok === 1, remaining };
-      const r = await this.pg.query<{ used: string }>('SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE key_id = $1 AND period = $2', [key.id, entry.period]);
+      const r = await this.pg.query<{ used: string }>(
+        'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE key_id = $1 AND period = $2',
+        [key.id, entry.period],
+      );
       await this.redis.set(committed, r.rows[0]!.used, 'EX', 40 * 86_400, 'NX');
     }
     throw new Error('credit counter could not be initialised');
@@ -78,7 +98,16 @@ export class DistributedCreditLedger implements CreditLedger {
     if (key.quota === null || !reserved) return null;
     const [committed, reservations] = this.keys(key.id, entry.period);
     try {
-      return Math.max(0, await this.scripts.creditCommit(committed, reservations, `${entry.requestId}:${entry.credits}`, entry.credits, key.quota));
+      return Math.max(
+        0,
+        await this.scripts.creditCommit(
+          committed,
+          reservations,
+          `${entry.requestId}:${entry.credits}`,
+          entry.credits,
+          key.quota,
+        ),
+      );
     } catch {
       // The call is recorded; the counter is rebuilt from the ledger if Redis lost it.
       return null;

@@ -47,9 +47,13 @@ export function quotaCheck(ledger: CreditLedger) {
     const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, entry);
     reply.header('x-credits-remaining', String(r.remaining));
     if (!r.ok) {
-      throw new ApiError('quota_exceeded', `This operation costs ${entry.credits} credit(s); ${r.remaining} remain this month.`, {
-        headers: { 'x-credits-remaining': String(r.remaining) },
-      });
+      throw new ApiError(
+        'quota_exceeded',
+        `This operation costs ${entry.credits} credit(s); ${r.remaining} remain this month.`,
+        {
+          headers: { 'x-credits-remaining': String(r.remaining) },
+        },
+      );
     }
     request.metering.reserved = true;
   };
@@ -66,7 +70,8 @@ export function meteringHook(ledger: CreditLedger) {
     if (!m) return payload;
     request.metering = undefined;
     if (reply.statusCode !== 200) {
-      if (m.reserved) await ledger.release(m.key, m.entry).catch((err) => request.log.error({ err }, 'credit release failed'));
+      if (m.reserved)
+        await ledger.release(m.key, m.entry).catch((err) => request.log.error({ err }, 'credit release failed'));
       return payload;
     }
     try {
@@ -76,7 +81,10 @@ export function meteringHook(ledger: CreditLedger) {
     } catch (err) {
       request.log.error({ err }, 'usage could not be recorded');
       if (m.reserved) await ledger.release(m.key, m.entry).catch(() => undefined);
-      const error = new ApiError('provider_unavailable', 'Usage could not be recorded; the call was not charged. Retry later.');
+      const error = new ApiError(
+        'provider_unavailable',
+        'Usage could not be recorded; the call was not charged. Retry later.',
+      );
       reply.code(error.status);
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.removeHeader('x-credits-remaining');

@@ -37,13 +37,21 @@ export function rateLimitCheck(opts: RateLimitOptions) {
     const limit = key.rate?.requests ?? opts.defaultRequests;
     const windowS = key.rate?.windowS ?? opts.defaultWindowS;
     const d = await opts.limiter.hit({ keyId: key.id, limit, windowS, requestId: request.id });
-    const headers = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetS) };
+    const headers = {
+      'ratelimit-limit': String(d.limit),
+      'ratelimit-remaining': String(d.remaining),
+      'ratelimit-reset': String(d.resetS),
+    };
     reply.headers(headers);
     if (!d.allowed) {
       const retryAfter = String(Math.max(1, d.resetS));
-      throw new ApiError('rate_limit_exceeded', `Rate limit of ${limit} requests per ${windowS} s exceeded; retry after ${retryAfter} s.`, {
-        headers: { ...headers, 'retry-after': retryAfter },
-      });
+      throw new ApiError(
+        'rate_limit_exceeded',
+        `Rate limit of ${limit} requests per ${windowS} s exceeded; retry after ${retryAfter} s.`,
+        {
+          headers: { ...headers, 'retry-after': retryAfter },
+        },
+      );
     }
   };
 }

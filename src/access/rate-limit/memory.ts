@@ -21,6 +21,11 @@ export class MemoryRateLimiter implements RateLimiter {
     const allowed = log.length < limit;
     if (allowed) log.push(now);
     const oldest = log[0] ?? now;
-    return { allowed, limit, remaining: Math.max(0, limit - log.length), resetS: Math.max(0, Math.ceil((oldest + windowMs - now) / 1000)) };
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - log.length),
+      resetS: Math.max(0, Math.ceil((oldest + windowMs - now) / 1000)),
+    };
   }
 }

@@ -25,7 +25,9 @@ return {allowed, count, first + window - now}
 `;
 
 interface SlidingLog {
-  slidingLog(...args: [key: string, windowMs: number, limit: number, member: string]): Promise<[number, number, number]>;
+  slidingLog(
+    ...args: [key: string, windowMs: number, limit: number, member: string]
+  ): Promise<[number, number, number]>;
 }
 
 export class RedisRateLimiter implements RateLimiter {
@@ -37,6 +39,11 @@ export class RedisRateLimiter implements RateLimiter {
     // A command defined at run time has no static type: this is its signature.
     const redis = this.redis as unknown as SlidingLog;
     const [allowed, count, msToReset] = await redis.slidingLog(`rl:${keyId}`, windowS * 1000, limit, requestId);
-    return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count), resetS: Math.max(0, Math.ceil(msToReset / 1000)) };
+    return {
+      allowed: allowed === 1,
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetS: Math.max(0, Math.ceil(msToReset / 1000)),
+    };
   }
 }

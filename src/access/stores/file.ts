@@ -34,7 +34,10 @@ export class FileKeyStore implements KeyStore {
   private mtimeMs = -1;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly file: string, pollMs = 250) {
+  constructor(
+    private readonly file: string,
+    pollMs = 250,
+  ) {
     this.reload();
     this.timer = setInterval(() => this.reload(), pollMs);
     this.timer.unref();
@@ -44,7 +47,11 @@ export class FileKeyStore implements KeyStore {
     const mtime = existsSync(this.file) ? statSync(this.file).mtimeMs : 0;
     if (mtime === this.mtimeMs) return;
     try {
-      this.byHash = new Map(readKeys(this.file).filter((k) => !k.revokedAt).map((k) => [k.hash, toRecord(k)]));
+      this.byHash = new Map(
+        readKeys(this.file)
+          .filter((k) => !k.revokedAt)
+          .map((k) => [k.hash, toRecord(k)]),
+      );
       this.mtimeMs = mtime;
     } catch {
       // a file being replaced is read again on the next tick
@@ -71,14 +78,25 @@ export class FileKeyAdmin implements KeyAdmin {
 
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
-    const record: StoredKey = { id: generateKeyId(), name: input.name, quota: input.quota, rate: input.rate, hash: hashKey(key), createdAt: new Date().toISOString(), revokedAt: null };
+    const record: StoredKey = {
+      id: generateKeyId(),
+      name: input.name,
+      quota: input.quota,
+      rate: input.rate,
+      hash: hashKey(key),
+      createdAt: new Date().toISOString(),
+      revokedAt: null,
+    };
     writeKeys(this.files.keys, [...readKeys(this.files.keys), record]);
     return { key, record };
   }
 
   async list(period: string): Promise<ListedKey[]> {
     const usage = readUsage(this.files.usage);
-    return readKeys(this.files.keys).map(({ hash: _hash, ...k }) => ({ ...k, usage: usage.get(`${k.id}|${period}`) ?? { credits: 0, calls: 0 } }));
+    return readKeys(this.files.keys).map(({ hash: _hash, ...k }) => ({
+      ...k,
+      usage: usage.get(`${k.id}|${period}`) ?? { credits: 0, calls: 0 },
+    }));
   }
 
   async revoke(id: string): Promise<boolean> {

@@ -7,7 +7,12 @@ const MIGRATIONS_DIR = new URL('../../../../migrations/', import.meta.url);
 const MIGRATIONS_DIR_SRC = new URL('../../../migrations/', import.meta.url);
 
 export function createPool(databaseUrl: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 8, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 8,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+  });
   pool.on('error', () => undefined); // an idle client lost its server: the pool replaces it
   return pool;
 }
@@ -32,8 +37,12 @@ export async function migrate(pool: pg.Pool): Promise<number[]> {
   try {
     await client.query('BEGIN');
     await client.query("SELECT pg_advisory_xact_lock(hashtext('econtrade-migrations'))");
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-    const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
     const applied: number[] = [];
     for (const m of migrationFiles()) {
       if (done.has(m.version)) continue;
@@ -86,7 +95,10 @@ export class PgKeyStore implements KeyStore {
   private readonly misses = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly pool: pg.Pool, private readonly pollMs = 500) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly pollMs = 500,
+  ) {}
 
   async start(): Promise<void> {
     await this.reload();
@@ -111,7 +123,9 @@ export class PgKeyStore implements KeyStore {
     // remembered for a second so a flood of bad keys does not reach the database.
     const now = Date.now();
     if ((this.misses.get(hash) ?? 0) > now) return null;
-    const r = await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [hash]);
+    const r = await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [
+      hash,
+    ]);
     if (r.rows[0]) {
       const k = fromRow(r.rows[0]);
       const record = { id: k.id, name: k.name, quota: k.quota, rate: k.rate };
@@ -135,7 +149,14 @@ export class PgKeyAdmin implements KeyAdmin {
     const key = generateKey();
     const r = await this.pool.query<KeyRow>(
       'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-      [generateKeyId(), input.name, hashKey(key), input.quota, input.rate?.requests ?? null, input.rate?.windowS ?? null],
+      [
+        generateKeyId(),
+        input.name,
+        hashKey(key),
+        input.quota,
+        input.rate?.requests ?? null,
+        input.rate?.windowS ?? null,
+      ],
     );
     return { key, record: fromRow(r.rows[0]!) };
   }

@@ -38,7 +38,15 @@ export interface TradeBatch {
   unmapped: NotLoaded;
 }
 
-const EDITIONS: Record<string, number> = { HS92: 1992, HS96: 1996, HS02: 2002, HS07: 2007, HS12: 2012, HS17: 2017, HS22: 2022 };
+const EDITIONS: Record<string, number> = {
+  HS92: 1992,
+  HS96: 1996,
+  HS02: 2002,
+  HS07: 2007,
+  HS12: 2012,
+  HS17: 2017,
+  HS22: 2022,
+};
 
 /** The HS edition a BACI file name carries (`baci-hs92-…`), if any. */
 export function hsEditionFromName(name: string): number | undefined {
@@ -83,7 +91,13 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
   let hsVersion = opts.hsVersion;
   for (const file of files) {
     const name = path.basename(file);
-    const rows = parse(decode(readFileSync(file)), { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, info: true }) as unknown as Records;
+    const rows = parse(decode(readFileSync(file)), {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+    }) as unknown as Records;
     const header = (rows[0]?.record ?? []).map((h) => h.toLowerCase());
     if (header.includes('country_code') && (header.includes('iso_2digit_alpha') || header.includes('country_iso2'))) {
       const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
@@ -95,7 +109,11 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
       for (const { record } of rows.slice(1)) {
         const n = Number(record[code]);
         if (!Number.isInteger(n)) continue;
-        listed.set(n, { iso2: usable(record[iso2]), iso3: usable(record[iso3]), name: (record[full] || record[short] || '').trim() });
+        listed.set(n, {
+          iso2: usable(record[iso2]),
+          iso3: usable(record[iso3]),
+          name: (record[full] || record[short] || '').trim(),
+        });
       }
     } else if (['t', 'i', 'j', 'k', 'v', 'q'].every((c) => header.includes(c))) {
       flowFiles.push({ name, rows });
@@ -104,7 +122,8 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
       throw new Error(`${name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
     }
   }
-  if (listed.size === 0) throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
+  if (listed.size === 0)
+    throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
   if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
 
   const countries = new Map<string, AreaRef>();
@@ -119,7 +138,8 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
       // The list's ISO3 first: its ISO2 column is sometimes empty (Namibia, "NA") or not ISO (FQ for TF).
       ref = areas.iso(entry?.iso3) ?? areas.iso(entry?.iso2);
       // A former country the list still names by its withdrawn code (AN, CS …), when the shipped table does not.
-      if (!ref && entry?.iso2 && /^[A-Z]{2}$/.test(entry.iso2) && !areas.numeric(n)) ref = { iso2: entry.iso2, iso3: entry.iso3 ?? null, name: entry.name || entry.iso2, region: null };
+      if (!ref && entry?.iso2 && /^[A-Z]{2}$/.test(entry.iso2) && !areas.numeric(n))
+        ref = { iso2: entry.iso2, iso3: entry.iso3 ?? null, name: entry.name || entry.iso2, region: null };
       ref ??= areas.numeric(n);
     }
     resolved.set(key, ref);
@@ -131,7 +151,14 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
   for (const { name, rows } of flowFiles) {
     const h = rows[0]!.record.map((x) => x.toLowerCase());
     const col = (c: string) => h.indexOf(c);
-    const [t, i, j, k, v, q] = ['t', 'i', 'j', 'k', 'v', 'q'].map(col) as [number, number, number, number, number, number];
+    const [t, i, j, k, v, q] = ['t', 'i', 'j', 'k', 'v', 'q'].map(col) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     for (const { record, info } of rows.slice(1)) {
       const bad = (reason: string) => badRows.push({ file: name, line: info.lines, reason });
       const year = Number(record[t]);
@@ -144,7 +171,9 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
       if (!exporter || !importer) {
         const [side, code] = exporter ? ['importer', record[j]] : ['exporter', record[i]];
         const entry = listed.get(Number(code));
-        bad(`${side} "${code}"${entry?.name ? ` (${entry.name})` : ''} has no ISO code in the country list and none in mappings/areas.json`);
+        bad(
+          `${side} "${code}"${entry?.name ? ` (${entry.name})` : ''} has no ISO code in the country list and none in mappings/areas.json`,
+        );
         continue;
       }
       const hs = (record[k] ?? '').padStart(6, '0');
@@ -163,7 +192,14 @@ export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBa
         bad(`quantity "${rawQ}" is not a number of tonnes`);
         continue;
       }
-      flows.push({ exporter: exporter.iso2, importer: importer.iso2, hs6: Number(hs), year, value: Math.round(value * 1000), qty: tonnes === null ? null : Math.round(tonnes * 1000) });
+      flows.push({
+        exporter: exporter.iso2,
+        importer: importer.iso2,
+        hs6: Number(hs),
+        year,
+        value: Math.round(value * 1000),
+        qty: tonnes === null ? null : Math.round(tonnes * 1000),
+      });
     }
   }
   return { flows, hsVersion, countries, badRows, unmapped: new NotLoaded() };

@@ -39,7 +39,8 @@ export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
     const n = code === null || code === undefined || code === '' ? NaN : Number(code);
     const aggregate = Number.isInteger(n) ? areas.aggregate(n) : undefined;
     if (aggregate !== undefined || iso === 'W00') return aggregate ?? 'World';
-    const ref = areas.iso(typeof iso === 'string' ? iso : undefined) ?? (Number.isInteger(n) ? areas.numeric(n) : undefined);
+    const ref =
+      areas.iso(typeof iso === 'string' ? iso : undefined) ?? (Number.isInteger(n) ? areas.numeric(n) : undefined);
     if (ref && !countries.has(ref.iso2)) countries.set(ref.iso2, ref);
     return ref;
   };
@@ -59,10 +60,18 @@ export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
       if (!/^\d{6}$/.test(cmd)) return unmapped.add('commodity', cmd, r.cmdDesc);
       const reporterRef = place(r.reporterISO, r.reporterCode);
       const partnerRef = place(r.partnerISO, r.partnerCode);
-      if (typeof reporterRef === 'string') return unmapped.add('aggregate', String(r.reporterISO ?? r.reporterCode), r.reporterDesc ?? reporterRef);
-      if (typeof partnerRef === 'string') return unmapped.add('aggregate', String(r.partnerISO ?? r.partnerCode), r.partnerDesc ?? partnerRef);
-      if (!reporterRef) return bad(`reporter ${r.reporterISO ?? ''} (${r.reporterCode ?? 'no code'}${r.reporterDesc ? `, ${r.reporterDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`);
-      if (!partnerRef) return bad(`partner ${r.partnerISO ?? ''} (${r.partnerCode ?? 'no code'}${r.partnerDesc ? `, ${r.partnerDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`);
+      if (typeof reporterRef === 'string')
+        return unmapped.add('aggregate', String(r.reporterISO ?? r.reporterCode), r.reporterDesc ?? reporterRef);
+      if (typeof partnerRef === 'string')
+        return unmapped.add('aggregate', String(r.partnerISO ?? r.partnerCode), r.partnerDesc ?? partnerRef);
+      if (!reporterRef)
+        return bad(
+          `reporter ${r.reporterISO ?? ''} (${r.reporterCode ?? 'no code'}${r.reporterDesc ? `, ${r.reporterDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`,
+        );
+      if (!partnerRef)
+        return bad(
+          `partner ${r.partnerISO ?? ''} (${r.partnerCode ?? 'no code'}${r.partnerDesc ? `, ${r.partnerDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`,
+        );
       const reporter = reporterRef.iso2;
       const partner = partnerRef.iso2;
       const flow = String(r.flowCode ?? '');
@@ -73,9 +82,10 @@ export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
       if (!Number.isFinite(value) || value < 0) return bad(`primaryValue "${r.primaryValue}" is not a USD value`);
       const qty = r.netWgt === null || r.netWgt === undefined || r.netWgt === '' ? null : Number(r.netWgt);
       if (qty !== null && !Number.isFinite(qty)) return bad(`netWgt "${r.netWgt}" is not a weight in kg`);
-      const d: Declaration = flow === 'X'
-        ? { exporter: reporter, importer: partner, hs6: Number(cmd), side: 'exporter', value, qty }
-        : { exporter: partner, importer: reporter, hs6: Number(cmd), side: 'importer', value, qty };
+      const d: Declaration =
+        flow === 'X'
+          ? { exporter: reporter, importer: partner, hs6: Number(cmd), side: 'exporter', value, qty }
+          : { exporter: partner, importer: reporter, hs6: Number(cmd), side: 'importer', value, qty };
       const year = Number(r.refYear);
       const month = Number(r.refMonth);
       if (r.freqCode === 'A' && month === 52) {
@@ -85,7 +95,16 @@ export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
       } else if (r.freqCode === 'M' && month >= 1 && month <= 12) {
         const m = (year - 2000) * 12 + month - 1;
         const key = `${d.exporter}|${d.importer}|${d.hs6}|${m}`;
-        const row = monthly.get(key) ?? { exporter: d.exporter, importer: d.importer, hs6: d.hs6, month: m, value_exp: null, qty_exp: null, value_imp: null, qty_imp: null };
+        const row = monthly.get(key) ?? {
+          exporter: d.exporter,
+          importer: d.importer,
+          hs6: d.hs6,
+          month: m,
+          value_exp: null,
+          qty_exp: null,
+          value_imp: null,
+          qty_imp: null,
+        };
         if (d.side === 'exporter') Object.assign(row, { value_exp: d.value, qty_exp: d.qty });
         else Object.assign(row, { value_imp: d.value, qty_imp: d.qty });
         monthly.set(key, row);
@@ -94,10 +113,19 @@ export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
       }
     });
   }
-  const flows: AnnualFlow[] = [...annual.values()].map((d) => ({ exporter: d.exporter, importer: d.importer, hs6: d.hs6, year: d.year, value: d.value, qty: d.qty }));
+  const flows: AnnualFlow[] = [...annual.values()].map((d) => ({
+    exporter: d.exporter,
+    importer: d.importer,
+    hs6: d.hs6,
+    year: d.year,
+    value: d.value,
+    qty: d.qty,
+  }));
   // One edition per batch: flows keep the edition they were reported in.
   if (hsVersion === undefined && editions.size > 1) {
-    throw new Error(`the records are in several HS editions (${[...editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ')}): load each edition separately`);
+    throw new Error(
+      `the records are in several HS editions (${[...editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ')}): load each edition separately`,
+    );
   }
   const edition = hsVersion ?? [...editions.keys()][0] ?? DEFAULT_HS_EDITION;
   return { flows, monthly: [...monthly.values()], hsVersion: edition, countries, badRows, unmapped };

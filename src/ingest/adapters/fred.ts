@@ -13,7 +13,9 @@ export function readFred(files: string[], opts: { series?: string }, mapping: So
   const c = new Collector(mapping.countries);
   for (const file of files) {
     const name = path.basename(file);
-    const id = opts.series?.toUpperCase() ?? Object.keys(mapping.indicators).find((k) => name.toUpperCase().includes(k.toUpperCase()));
+    const id =
+      opts.series?.toUpperCase() ??
+      Object.keys(mapping.indicators).find((k) => name.toUpperCase().includes(k.toUpperCase()));
     if (!id) throw new Error(`${name}: name the FRED series with --series ID`);
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     if (!Array.isArray(doc.observations)) {
@@ -23,8 +25,22 @@ export function readFred(files: string[], opts: { series?: string }, mapping: So
     const m = mapping.indicators[id];
     doc.observations.forEach((o: { date: string; value: string }, i: number) => {
       // A date is the first day of its period; for annual or quarterly series FRED already writes it so.
-      const period = m?.frequency === 'annual' ? String(o.date).slice(0, 4) : m?.frequency === 'monthly' ? String(o.date).slice(0, 7) : String(o.date);
-      c.add({ file: name, line: i + 1, code: id, kpi_id: m?.kpi_id, frequency: m?.frequency, country: m?.country ?? '', period: m?.frequency === 'quarterly' ? quarterOf(o.date) : period, value: o.value });
+      const period =
+        m?.frequency === 'annual'
+          ? String(o.date).slice(0, 4)
+          : m?.frequency === 'monthly'
+            ? String(o.date).slice(0, 7)
+            : String(o.date);
+      c.add({
+        file: name,
+        line: i + 1,
+        code: id,
+        kpi_id: m?.kpi_id,
+        frequency: m?.frequency,
+        country: m?.country ?? '',
+        period: m?.frequency === 'quarterly' ? quarterOf(o.date) : period,
+        value: o.value,
+      });
     });
   }
   return c.batch(mapping.source);

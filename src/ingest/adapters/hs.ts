@@ -21,7 +21,15 @@ export interface NomenclatureBatch {
 }
 
 /** UN Comtrade classification codes of the HS editions. */
-const COMTRADE_EDITIONS: Record<string, number> = { H0: 1992, H1: 1996, H2: 2002, H3: 2007, H4: 2012, H5: 2017, H6: 2022 };
+const COMTRADE_EDITIONS: Record<string, number> = {
+  H0: 1992,
+  H1: 1996,
+  H2: 2002,
+  H3: 2007,
+  H4: 2012,
+  H5: 2017,
+  H6: 2022,
+};
 
 /** The HS edition of a Comtrade classification code (`H0` … `H6`), if it is one. */
 export function editionOfComtradeCode(code: unknown): number | undefined {
@@ -55,7 +63,12 @@ function readCsv(file: string, edition: number, out: NomenclatureBatch): void {
   const name = path.basename(file);
   const names = new Map<string, string>();
   const six: Entry[] = [];
-  const records = parse(readFileSync(file), { bom: true, columns: true, skip_empty_lines: true, info: true }) as unknown as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  const records = parse(readFileSync(file), {
+    bom: true,
+    columns: true,
+    skip_empty_lines: true,
+    info: true,
+  }) as unknown as Array<{ record: Record<string, string>; info: { lines: number } }>;
   for (const { record, info } of records) {
     const code = (record.hscode ?? '').trim();
     const level = (record.level ?? '').trim();
@@ -65,7 +78,11 @@ function readCsv(file: string, edition: number, out: NomenclatureBatch): void {
       continue;
     }
     if (!(code.length === Number(level) && /^\d+$/.test(code)) || description === '') {
-      out.badRows.push({ file: name, line: info.lines, reason: `"${code}" is not a level-${level} HS code with a description` });
+      out.badRows.push({
+        file: name,
+        line: info.lines,
+        reason: `"${code}" is not a level-${level} HS code with a description`,
+      });
       continue;
     }
     names.set(code, description);
@@ -82,10 +99,13 @@ function readCsv(file: string, edition: number, out: NomenclatureBatch): void {
 function readComtradeClassification(file: string, edition: number | undefined, out: NomenclatureBatch): void {
   const name = path.basename(file);
   const doc = JSON.parse(readFileSync(file, 'utf8')) as { classCode?: unknown; className?: unknown; results?: unknown };
-  const own = editionOfComtradeCode(doc.classCode) ?? (typeof doc.className === 'string' ? Number(/^HS(\d{4})$/.exec(doc.className)?.[1]) || undefined : undefined);
+  const own =
+    editionOfComtradeCode(doc.classCode) ??
+    (typeof doc.className === 'string' ? Number(/^HS(\d{4})$/.exec(doc.className)?.[1]) || undefined : undefined);
   if (!Array.isArray(doc.results)) throw new Error(`${name}: not a UN Comtrade classification (no results array)`);
   if (!own) throw new Error(`${name}: classCode "${String(doc.classCode)}" is not an HS edition (H0 … H6)`);
-  if (edition !== undefined && edition !== own) throw new Error(`${name} is HS ${own}, not the HS ${edition} given by --hs-version`);
+  if (edition !== undefined && edition !== own)
+    throw new Error(`${name} is HS ${own}, not the HS ${edition} given by --hs-version`);
   const names = new Map<string, string>();
   const six: Entry[] = [];
   (doc.results as Array<{ id?: unknown; text?: unknown }>).forEach((r, i) => {

@@ -8,7 +8,10 @@ import type { EconomicsBatch } from '../types.js';
 function categories(dim: any): string[] {
   const index = dim?.category?.index;
   if (Array.isArray(index)) return index.map(String);
-  if (index && typeof index === 'object') return Object.entries<number>(index).sort((a, b) => a[1] - b[1]).map(([k]) => k);
+  if (index && typeof index === 'object')
+    return Object.entries<number>(index)
+      .sort((a, b) => a[1] - b[1])
+      .map(([k]) => k);
   return Object.keys(dim?.category?.label ?? {});
 }
 
@@ -27,7 +30,8 @@ export function readJsonStat(files: string[], mapping: SourceMapping): Economics
     const cats = ids.map((id) => categories(doc.dimension[id]));
     const total = sizes.reduce((a, b) => a * b, 1);
     const valueAt = (i: number) => (Array.isArray(doc.value) ? doc.value[i] : doc.value?.[String(i)]);
-    const statusAt = (i: number) => (typeof doc.status === 'string' ? doc.status : Array.isArray(doc.status) ? doc.status[i] : doc.status?.[String(i)]);
+    const statusAt = (i: number) =>
+      typeof doc.status === 'string' ? doc.status : Array.isArray(doc.status) ? doc.status[i] : doc.status?.[String(i)];
     for (let i = 0; i < total; i++) {
       const coords: Record<string, string> = {};
       let rest = i;
@@ -36,11 +40,23 @@ export function readJsonStat(files: string[], mapping: SourceMapping): Economics
         rest = Math.floor(rest / sizes[d]!);
       }
       const rule = seriesRule(mapping, coords);
-      const code = ids.filter((id) => !rule || (id !== rule.country_dimension && id !== rule.time_dimension)).map((id) => `${id}=${coords[id]}`).join('.');
+      const code = ids
+        .filter((id) => !rule || (id !== rule.country_dimension && id !== rule.time_dimension))
+        .map((id) => `${id}=${coords[id]}`)
+        .join('.');
       c.add({
-        file: name, line: i + 1, code, kpi_id: rule?.kpi_id, frequency: rule?.frequency,
-        country: rule ? coords[rule.country_dimension]! : '', countryName: rule ? doc.dimension[rule.country_dimension]?.category?.label?.[coords[rule.country_dimension]!] : undefined, period: rule?.time_dimension ? coords[rule.time_dimension]! : '',
-        value: valueAt(i), status: statusAt(i),
+        file: name,
+        line: i + 1,
+        code,
+        kpi_id: rule?.kpi_id,
+        frequency: rule?.frequency,
+        country: rule ? coords[rule.country_dimension]! : '',
+        countryName: rule
+          ? doc.dimension[rule.country_dimension]?.category?.label?.[coords[rule.country_dimension]!]
+          : undefined,
+        period: rule?.time_dimension ? coords[rule.time_dimension]! : '',
+        value: valueAt(i),
+        status: statusAt(i),
       });
     }
   }

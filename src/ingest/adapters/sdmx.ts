@@ -9,19 +9,42 @@ import type { EconomicsBatch } from '../types.js';
 const asArray = <T>(x: T | T[] | undefined): T[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
 /** Adds one SDMX series (its key values and observations) through the mapping's series rules. */
-function addSeries(c: Collector, mapping: SourceMapping, file: string, key: Record<string, string>, obs: Array<{ period: string; value: unknown; status?: string; line: number }>): void {
+function addSeries(
+  c: Collector,
+  mapping: SourceMapping,
+  file: string,
+  key: Record<string, string>,
+  obs: Array<{ period: string; value: unknown; status?: string; line: number }>,
+): void {
   const rule = seriesRule(mapping, key);
-  const code = Object.entries(key).map(([k, v]) => `${k}=${v}`).join('.');
+  const code = Object.entries(key)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('.');
   const freqCode = mapping.frequency_dimension ? key[mapping.frequency_dimension] : undefined;
   const frequency: Frequency | undefined = rule?.frequency ?? (freqCode ? mapping.frequencies?.[freqCode] : undefined);
   for (const o of obs) {
-    c.add({ file, line: o.line, code, kpi_id: rule?.kpi_id, frequency, country: rule ? (key[rule.country_dimension] ?? '') : '', period: o.period, value: o.value, status: o.status });
+    c.add({
+      file,
+      line: o.line,
+      code,
+      kpi_id: rule?.kpi_id,
+      frequency,
+      country: rule ? (key[rule.country_dimension] ?? '') : '',
+      period: o.period,
+      value: o.value,
+      status: o.status,
+    });
   }
 }
 
 /** SDMX-ML 2.1 generic data message. "Lines" are observation numbers within the file. */
 function readGenericXml(c: Collector, mapping: SourceMapping, file: string): void {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true, isArray: (n) => ['Series', 'Obs', 'Value'].includes(n) });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    removeNSPrefix: true,
+    isArray: (n) => ['Series', 'Obs', 'Value'].includes(n),
+  });
   const doc = parser.parse(readFileSync(file, 'utf8'));
   const dataSets = asArray(doc?.GenericData?.DataSet);
   if (dataSets.length === 0) return c.bad(file, 1, 'not an SDMX-ML 2.1 generic data message');
@@ -31,7 +54,12 @@ function readGenericXml(c: Collector, mapping: SourceMapping, file: string): voi
       const key = Object.fromEntries(asArray<any>(s.SeriesKey?.Value).map((v) => [v.id, String(v.value)]));
       const obs = asArray<any>(s.Obs).map((o) => {
         const attrs = Object.fromEntries(asArray<any>(o.Attributes?.Value).map((v) => [v.id, String(v.value)]));
-        return { period: String(o.ObsDimension?.value ?? ''), value: o.ObsValue?.value, status: attrs.OBS_STATUS, line: ++n };
+        return {
+          period: String(o.ObsDimension?.value ?? ''),
+          value: o.ObsValue?.value,
+          status: attrs.OBS_STATUS,
+          line: ++n,
+        };
       });
       addSeries(c, mapping, file, key, obs);
     }
@@ -55,7 +83,10 @@ function readJson(c: Collector, mapping: SourceMapping, file: string, doc: any):
       const obs = Object.entries<any>(s.observations ?? {}).map(([k, v]) => ({
         period: obsDim?.values?.[Number(k)]?.id ?? '',
         value: v[0],
-        status: obsStatus >= 0 && v[obsStatus + 1] !== null && v[obsStatus + 1] !== undefined ? doc.structure.attributes.observation[obsStatus].values?.[v[obsStatus + 1]]?.id : undefined,
+        status:
+          obsStatus >= 0 && v[obsStatus + 1] !== null && v[obsStatus + 1] !== undefined
+            ? doc.structure.attributes.observation[obsStatus].values?.[v[obsStatus + 1]]?.id
+            : undefined,
         line: ++n,
       }));
       addSeries(c, mapping, file, key, obs);

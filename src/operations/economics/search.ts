@@ -11,5 +11,7 @@ export const search = defineOperation({
   cost: 1,
   query: SearchQuery,
   body: economicsBody(Type.Array(SearchResultSchema)),
-  handler: ({ query, stores }) => ({ data: searchIndexOf(stores.economics.catalogue).search(query.q.trim(), query.limit) }),
+  handler: ({ query, stores }) => ({
+    data: searchIndexOf(stores.economics.catalogue).search(query.q.trim(), query.limit),
+  }),
 });

@@ -16,7 +16,10 @@ interface RankingQuery {
  * A country's partners or products ranked by trade value: one flow when `flow` is
  * given, else exports and imports together.
  */
-export async function rankCountryTrade(store: TradeStore, request: { key: 'partner' | 'hs6'; cid: string; query: RankingQuery }) {
+export async function rankCountryTrade(
+  store: TradeStore,
+  request: { key: 'partner' | 'hs6'; cid: string; query: RankingQuery },
+) {
   const { key, cid, query } = request;
   const input = new TradeInput(store.catalogue);
   const country = input.countries(cid, 'path');
@@ -25,7 +28,13 @@ export async function rankCountryTrade(store: TradeStore, request: { key: 'partn
   input.resolve();
   const terms: Term[] = query.flow
     ? orient(country.value, undefined, query.flow)
-    : [{ exporters: country.value, partnerSide: 'importer' }, { importers: country.value, partnerSide: 'exporter' }];
-  const rows = await store.aggregate({ terms, products: products.value, ...years }, { groups: [key], orderBy: 'value', limit: query.limit });
+    : [
+        { exporters: country.value, partnerSide: 'importer' },
+        { importers: country.value, partnerSide: 'exporter' },
+      ];
+  const rows = await store.aggregate(
+    { terms, products: products.value, ...years },
+    { groups: [key], orderBy: 'value', limit: query.limit },
+  );
   return annualPoints(store.catalogue, key, rows);
 }

@@ -21,7 +21,13 @@ export const monthly = defineOperation({
     const products = input.products(query.product, 'product');
     const months = input.months(query.from, query.to);
     input.resolve();
-    const filter = { exporters: exporters.value, importers: importers.value, products: products.value, ...months, method: query.method };
+    const filter = {
+      exporters: exporters.value,
+      importers: importers.value,
+      products: products.value,
+      ...months,
+      method: query.method,
+    };
     if (query.group_by) {
       const groupBy = query.group_by === 'period' ? 'month' : query.group_by;
       const rows = await store.monthlyGroups(filter, { groupBy, limit: query.limit });

@@ -13,7 +13,9 @@ export const summary = defineOperation({
   body: tradeBody(TradeSummarySchema),
   handler: async ({ query, stores }) => {
     const store = stores.trade;
-    const rows = await store.aggregate(annualFilter(new TradeInput(store.catalogue), query), { groups: ['year', 'partner'] });
+    const rows = await store.aggregate(annualFilter(new TradeInput(store.catalogue), query), {
+      groups: ['year', 'partner'],
+    });
     return { data: tradeSummary(store.catalogue, rows) };
   },
 });
