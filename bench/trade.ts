@@ -72,6 +72,12 @@ async function main(): Promise<void> {
     const from = rng.int(2015, 2025);
     return { from, to: rng.int(from, 2025) };
   };
+  /** Partner, product and years of a country's imports or exports. */
+  const flowFilter = () => ({
+    partner: maybe(0.5) ? pick(partners) : undefined,
+    product: maybe(0.4) ? product() : undefined,
+    ...years(),
+  });
   const months = () => {
     if (maybe(0.3)) return {};
     const y = rng.int(2015, 2025);
@@ -114,8 +120,11 @@ async function main(): Promise<void> {
       if (r < 0.15) return `/v1/trade${qs({ ...y, limit: pick([100, 1000]) })}`;
       if (r < 0.35) return `/v1/trade${qs({ reporter: pick(reporters), flow: flow(), ...y })}`;
       if (r < 0.6) return `/v1/trade${qs({ reporter: pick(reporters), partner: pick(partners), flow: flow(), ...y })}`;
-      if (r < 0.8)
-        return `/v1/trade${qs({ reporter: pick(reporters), partner: maybe(0.5) ? pick(partners) : undefined, product: product(), flow: flow(), ...y })}`;
+      if (r < 0.8) {
+        const reporter = pick(reporters);
+        const partner = maybe(0.5) ? pick(partners) : undefined;
+        return `/v1/trade${qs({ reporter, partner, product: product(), flow: flow(), ...y })}`;
+      }
       return `/v1/trade${qs({ product: product(), ...y, limit: pick([100, 1000]) })}`;
     },
     '/v1/trade/summary': () => {
@@ -134,29 +143,50 @@ async function main(): Promise<void> {
       const m = months();
       const method = maybe(0.6) ? undefined : pick(['exporter', 'importer', 'reconciled']);
       if (r < 0.1) return `/v1/trade/monthly${qs({ ...m, method, limit: 100 })}`;
-      if (r < 0.35)
-        return `/v1/trade/monthly${qs({ exporter: pick(reporters), importer: maybe(0.6) ? pick(partners) : undefined, ...m, method })}`;
+      if (r < 0.35) {
+        const exporter = pick(reporters);
+        const importer = maybe(0.6) ? pick(partners) : undefined;
+        return `/v1/trade/monthly${qs({ exporter, importer, ...m, method })}`;
+      }
       if (r < 0.55) return `/v1/trade/monthly${qs({ importer: pick(reporters), product: product(), ...m, method })}`;
       if (r < 0.7) return `/v1/trade/monthly${qs({ product: product(), ...m, method, limit: 100 })}`;
-      return `/v1/trade/monthly${qs({ exporter: maybe(0.6) ? pick(reporters) : undefined, product: maybe(0.3) ? product() : undefined, group_by: pick(['period', 'exporter', 'importer', 'hs6']), ...m, method })}`;
+      return `/v1/trade/monthly${qs({
+        exporter: maybe(0.6) ? pick(reporters) : undefined,
+        product: maybe(0.3) ? product() : undefined,
+        group_by: pick(['period', 'exporter', 'importer', 'hs6']),
+        ...m,
+        method,
+      })}`;
     },
     '/v1/trade/coverage': () => '/v1/trade/coverage',
     '/v1/trade/products': () => `/v1/trade/products${qs({ q: pick(words), limit: maybe(0.5) ? undefined : 500 })}`,
     '/v1/trade/products/{pid}': () => `/v1/trade/products/${maybe(0.3) ? 'hs:' : ''}${product()}`,
     '/v1/trade/products/{pid}/history': () =>
-      `/v1/trade/products/${product()}/history${qs({ reporter: maybe(0.6) ? pick(reporters) : undefined, partner: maybe(0.3) ? pick(partners) : undefined, flow: flow(), ...years() })}`,
+      `/v1/trade/products/${product()}/history${qs({
+        reporter: maybe(0.6) ? pick(reporters) : undefined,
+        partner: maybe(0.3) ? pick(partners) : undefined,
+        flow: flow(),
+        ...years(),
+      })}`,
     '/v1/trade/products/{pid}/markets': () =>
       `/v1/trade/products/${product()}/markets${qs({ ...years(), limit: maybe(0.5) ? undefined : 200 })}`,
     '/v1/trade/countries': () => `/v1/trade/countries${qs({ q: pick(countryWords) })}`,
     '/v1/trade/countries/{cid}': () => `/v1/trade/countries/${pick(partners)}`,
-    '/v1/trade/countries/{cid}/imports': () =>
-      `/v1/trade/countries/${pick(reporters)}/imports${qs({ partner: maybe(0.5) ? pick(partners) : undefined, product: maybe(0.4) ? product() : undefined, ...years() })}`,
-    '/v1/trade/countries/{cid}/exports': () =>
-      `/v1/trade/countries/${pick(reporters)}/exports${qs({ partner: maybe(0.5) ? pick(partners) : undefined, product: maybe(0.4) ? product() : undefined, ...years() })}`,
+    '/v1/trade/countries/{cid}/imports': () => `/v1/trade/countries/${pick(reporters)}/imports${qs(flowFilter())}`,
+    '/v1/trade/countries/{cid}/exports': () => `/v1/trade/countries/${pick(reporters)}/exports${qs(flowFilter())}`,
     '/v1/trade/countries/{cid}/partners': () =>
-      `/v1/trade/countries/${pick(reporters)}/partners${qs({ flow: flow(), product: maybe(0.4) ? product() : undefined, ...years(), limit: maybe(0.7) ? undefined : 500 })}`,
+      `/v1/trade/countries/${pick(reporters)}/partners${qs({
+        flow: flow(),
+        product: maybe(0.4) ? product() : undefined,
+        ...years(),
+        limit: maybe(0.7) ? undefined : 500,
+      })}`,
     '/v1/trade/countries/{cid}/products': () =>
-      `/v1/trade/countries/${pick(reporters)}/products${qs({ flow: flow(), ...years(), limit: maybe(0.7) ? undefined : 500 })}`,
+      `/v1/trade/countries/${pick(reporters)}/products${qs({
+        flow: flow(),
+        ...years(),
+        limit: maybe(0.7) ? undefined : 500,
+      })}`,
   };
 
   const table: Array<{
@@ -218,7 +248,8 @@ async function main(): Promise<void> {
     const conn = await instance.connect();
     const counts = (
       await conn.runAndReadAll(
-        'SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual_rows, (SELECT count(*) FROM monthly)::DOUBLE AS monthly_rows, (SELECT count(*) FROM products)::DOUBLE AS products',
+        'SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual_rows, ' +
+          '(SELECT count(*) FROM monthly)::DOUBLE AS monthly_rows, (SELECT count(*) FROM products)::DOUBLE AS products',
       )
     ).getRowObjectsJson()[0];
     conn.closeSync();

@@ -7,17 +7,23 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const bindings = lock.packages['node_modules/@duckdb/node-bindings'];
 const platforms = {
-  'darwin-arm64': ['darwin', 'arm64'], 'darwin-x64': ['darwin', 'x64'],
-  'linux-arm64': ['linux', 'arm64', 'glibc'], 'linux-arm64-musl': ['linux', 'arm64', 'musl'],
-  'linux-x64': ['linux', 'x64', 'glibc'], 'linux-x64-musl': ['linux', 'x64', 'musl'],
-  'win32-arm64': ['win32', 'arm64'], 'win32-x64': ['win32', 'x64'],
+  'darwin-arm64': ['darwin', 'arm64'],
+  'darwin-x64': ['darwin', 'x64'],
+  'linux-arm64': ['linux', 'arm64', 'glibc'],
+  'linux-arm64-musl': ['linux', 'arm64', 'musl'],
+  'linux-x64': ['linux', 'x64', 'glibc'],
+  'linux-x64-musl': ['linux', 'x64', 'musl'],
+  'win32-arm64': ['win32', 'arm64'],
+  'win32-x64': ['win32', 'x64'],
 };
 for (const [name, version] of Object.entries(bindings.optionalDependencies ?? {})) {
   const key = `node_modules/${name}`;
   if (lock.packages[key]) continue;
   const [os, cpu, libc] = platforms[name.replace('@duckdb/node-bindings-', '')] ?? [];
-  lock.packages[key] = { version, cpu: [cpu], ...(libc ? { libc: [libc] } : {}), license: 'MIT', optional: true, os: [os] };
+  const platform = { cpu: [cpu], ...(libc ? { libc: [libc] } : {}) };
+  lock.packages[key] = { version, ...platform, license: 'MIT', optional: true, os: [os] };
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+const rootFirst = ([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1);
+const sorted = Object.fromEntries(Object.entries(lock.packages).sort(rootFirst));
 lock.packages = sorted;
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);

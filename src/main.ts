@@ -18,8 +18,9 @@ async function main(): Promise<void> {
   });
   if (built) {
     console.log(
-      `built the sample dataset in ${built.durationMs} ms: ${built.series} series, ${built.observations} observations; ` +
-        `trade: ${built.trade.annual} annual and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
+      `built the sample dataset in ${built.durationMs} ms: ` +
+        `${built.series} series, ${built.observations} observations; trade: ${built.trade.annual} annual ` +
+        `and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
     );
   }
   const store = datasetStore({

@@ -47,7 +47,8 @@ function intFrom(
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) {
     throw new SettingsError(
-      `${name} must be an integer >= ${min}, got "${raw}": set it to such a number or unset it for the default (${fallback})`,
+      `${name} must be an integer >= ${min}, got "${raw}": ` +
+        `set it to such a number or unset it for the default (${fallback})`,
     );
   }
   return n;
@@ -59,7 +60,8 @@ function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0)
     throw new SettingsError(
-      `${name} must be a positive number, got "${raw}": set it to such a number or unset it for the default (${fallback})`,
+      `${name} must be a positive number, got "${raw}": ` +
+        `set it to such a number or unset it for the default (${fallback})`,
     );
   return n;
 }

@@ -49,7 +49,8 @@ async function fetchRaw(db: Database, series: Series[], range: ReadWindow): Prom
   if (range.to) where.push(`date <= $${params.push(range.to)}::DATE`);
   if (after) where.push(`(series_id <> $${params.push(after.seriesId)} OR date > $${params.push(after.date)}::DATE)`);
   const rows = await db.query<RawPoint & { series_id: string }>(
-    `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ORDER BY series_id, date`,
+    `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ` +
+      'ORDER BY series_id, date',
     params,
   );
   const bySeries = new Map<string, RawPoint[]>();

@@ -209,7 +209,8 @@ export class TradeCatalogue {
     // trade file's own codes stay known (data may use codes a nomenclature lacks).
     const products = (
       await db.query<Omit<Product, 'code'>>(
-        `SELECT hs6, hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name, arg_min(heading_name, src) AS heading_name
+        `SELECT hs6, hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name,
+              arg_min(heading_name, src) AS heading_name
        FROM (SELECT hs6, hs_version, name, chapter_name, heading_name, 0 AS src FROM ${productSchema}.products
              UNION ALL SELECT hs6, hs_version, name, chapter_name, heading_name, 1 AS src FROM ${schema}.products)
        GROUP BY hs6, hs_version ORDER BY hs6, hs_version`,
@@ -234,7 +235,8 @@ export class TradeCatalogue {
     // marker) is still known as one; ingested data then has no recorded source.
     const sources = tables.has('sources')
       ? await db.query<CountrySource>(
-          `SELECT country, source_name, source_url, license_id, attribution_text FROM ${schema}.sources ORDER BY country, source_name`,
+          `SELECT country, source_name, source_url, license_id, attribution_text FROM ${schema}.sources ` +
+            'ORDER BY country, source_name',
         )
       : tables.has('meta')
         ? []
@@ -249,12 +251,7 @@ export class TradeCatalogue {
         ...sourceFields(sources.filter((s) => s.country === r.country)),
       }))
       .sort((a, b) => (a.country < b.country ? -1 : 1));
-    const hasEditions =
-      (
-        await db.query<{ n: number }>(
-          `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = '${schema}' AND table_name = 'editions'`,
-        )
-      )[0]!.n > 0;
+    const hasEditions = tables.has('editions');
     const editions = hasEditions
       ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`)
       : [];

@@ -143,13 +143,15 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
       { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } },
       b,
     );
-    return `SELECT ${[...cols, `${src.value} AS value`, `${src.qty} AS qty`, `${src.valueQ} AS value_q`, `${src.n} AS n`].join(', ')} FROM ${src.table} ${where(conds)}`;
+    const sums = [`${src.value} AS value`, `${src.qty} AS qty`, `${src.valueQ} AS value_q`, `${src.n} AS n`];
+    return `SELECT ${[...cols, ...sums].join(', ')} FROM ${src.table} ${where(conds)}`;
   });
   const keys = groups.map((g) => (g === 'partner' ? 'partner' : column(g))).join(', ');
   const order =
     opts.orderBy === 'value' ? `ORDER BY value DESC${keys ? `, ${keys}` : ''}` : keys ? `ORDER BY ${keys}` : '';
   const sql = `
-    SELECT ${keys ? `${keys}, ` : ''}sum(value)::DOUBLE AS value, sum(qty)::DOUBLE AS qty, sum(value_q)::DOUBLE AS value_q, sum(n)::DOUBLE AS n
+    SELECT ${keys ? `${keys}, ` : ''}sum(value)::DOUBLE AS value, sum(qty)::DOUBLE AS qty,
+           sum(value_q)::DOUBLE AS value_q, sum(n)::DOUBLE AS n
     FROM (${subqueries.join(' UNION ALL ')}) ${keys ? `GROUP BY ${keys}` : ''}
     HAVING count(*) > 0 ${order} ${opts.limit ? `LIMIT ${b.bind(opts.limit)}` : ''}`;
   return db.query<AggregateRow>(sql, b.values);
@@ -269,7 +271,9 @@ function monthlySums(
 export async function monthlyObservations(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
   const m = METHOD_SQL[f.method];
   const lead = leadingKey({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f);
-  const select = `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by FROM ${monthlyTable(f).table}`;
+  const select =
+    `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by ` +
+    `FROM ${monthlyTable(f).table}`;
   // The copies are stored in the reconciled listing's order within a single leading value.
   if (lead.single && f.method === 'reconciled') {
     const b = new Bindings();
@@ -278,14 +282,16 @@ export async function monthlyObservations(db: Database, f: MonthlyFilter, limit:
   const cb = new Bindings();
   const sums = monthlySums(f, [], cb);
   const counts = await db.query<{ period: number; n: number }>(
-    `SELECT month AS period, sum(${sums.n})::DOUBLE AS n FROM ${sums.table} ${where(sums.conds)} GROUP BY month ORDER BY month`,
+    `SELECT month AS period, sum(${sums.n})::DOUBLE AS n FROM ${sums.table} ${where(sums.conds)} ` +
+      'GROUP BY month ORDER BY month',
     cb.values,
   );
   const window = periodWindow(counts, limit);
   if (!window) return [];
   const b = new Bindings();
   return db.query<MonthlyRow>(
-    `${select} ${where(monthlyConditions({ ...f, ...window }, b))} ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`,
+    `${select} ${where(monthlyConditions({ ...f, ...window }, b))} ` +
+      `ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`,
     b.values,
   );
 }
@@ -311,7 +317,8 @@ export async function monthlyGrouped(db: Database, f: MonthlyFilter, opts: Month
   const order = groupBy === 'month' ? 'ORDER BY key' : 'ORDER BY value DESC, key';
   return db.query<MonthlyGroup>(
     `
-    SELECT ${key} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty, sum(${sums.n})::DOUBLE AS n
+    SELECT ${key} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty,
+           sum(${sums.n})::DOUBLE AS n
     FROM ${sums.table} ${where(sums.conds)} GROUP BY ${key} ${order} LIMIT ${b.bind(limit)}`,
     b.values,
   );

@@ -150,44 +150,21 @@ export const MONTHLY_AGGREGATES = {
   hs6: ['hs6'],
 } as const;
 
-/** Builds every derived table from the base tables. Idempotent. `onStep` hears of each table done. */
-export async function deriveTradeTables(
-  conn: DuckDBConnection,
-  onStep?: (done: number, total: number) => void,
-): Promise<void> {
-  const total =
-    Object.keys(ANNUAL_COPIES).length +
-    Object.keys(MONTHLY_COPIES).length +
-    Object.keys(ANNUAL_AGGREGATES).length +
-    Object.keys(MONTHLY_AGGREGATES).length +
-    1;
-  let done = 0;
-  const step = () => onStep?.(++done, total);
-  for (const [name, order] of Object.entries(ANNUAL_COPIES)) {
-    await conn.run(`CREATE OR REPLACE TABLE annual_by_${name} AS SELECT ${FACT_COLUMNS} FROM annual ORDER BY ${order}`);
-    step();
-  }
-  for (const [name, order] of Object.entries(MONTHLY_COPIES)) {
-    await conn.run(
-      `CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`,
-    );
-    step();
-  }
-  for (const [name, dims] of Object.entries(ANNUAL_AGGREGATES)) {
-    const keys = dims.join(', ');
-    await conn.run(`
+function annualAggregateSql(name: string, dims: readonly string[]): string {
+  const keys = dims.join(', ');
+  return `
       CREATE OR REPLACE TABLE agg_${name} AS
       SELECT ${keys}, year,
              sum(value) AS value,
              sum(qty) AS qty,
              sum(value) FILTER (WHERE qty IS NOT NULL) AS value_q,
              count(*)::INTEGER AS n
-      FROM annual GROUP BY ${keys}, year ORDER BY ${keys}, year`);
-    step();
-  }
-  for (const [name, dims] of Object.entries(MONTHLY_AGGREGATES)) {
-    const keys = [...dims, 'month'].join(', ');
-    await conn.run(`
+      FROM annual GROUP BY ${keys}, year ORDER BY ${keys}, year`;
+}
+
+function monthlyAggregateSql(name: string, dims: readonly string[]): string {
+  const keys = [...dims, 'month'].join(', ');
+  return `
       CREATE OR REPLACE TABLE magg_${name} AS
       SELECT ${keys},
              sum(value_exp) AS v_exporter, sum(qty_exp) AS q_exporter, count(value_exp)::INTEGER AS n_exporter,
@@ -195,11 +172,11 @@ export async function deriveTradeTables(
              sum(coalesce(value_imp, value_exp)) AS v_reconciled,
              sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) AS q_reconciled,
              count(coalesce(value_imp, value_exp))::INTEGER AS n_reconciled
-      FROM monthly GROUP BY ${keys} ORDER BY ${keys}`);
-    step();
-  }
-  // A reporter's coverage: the periods of the declarations it made itself.
-  await conn.run(`
+      FROM monthly GROUP BY ${keys} ORDER BY ${keys}`;
+}
+
+// A reporter's coverage: the periods of the declarations it made itself.
+const COVERAGE_SQL = `
     CREATE OR REPLACE TABLE coverage AS
     WITH years AS (
       SELECT country, min(year) AS yearly_first, max(year) AS yearly_last FROM (
@@ -216,6 +193,33 @@ export async function deriveTradeTables(
     )
     SELECT c.id AS country, y.yearly_first, y.yearly_last, m.monthly_first, m.monthly_last
     FROM countries c LEFT JOIN years y ON y.country = c.id LEFT JOIN months m ON m.country = c.id
-    WHERE c.is_reporter ORDER BY c.iso2`);
-  step();
+    WHERE c.is_reporter ORDER BY c.iso2`;
+
+/** The statements that build the derived tables, in order: sorted copies, aggregates, coverage. */
+function derivedTableStatements(): string[] {
+  return [
+    ...Object.entries(ANNUAL_COPIES).map(
+      ([name, order]) =>
+        `CREATE OR REPLACE TABLE annual_by_${name} AS SELECT ${FACT_COLUMNS} FROM annual ORDER BY ${order}`,
+    ),
+    ...Object.entries(MONTHLY_COPIES).map(
+      ([name, order]) =>
+        `CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`,
+    ),
+    ...Object.entries(ANNUAL_AGGREGATES).map(([name, dims]) => annualAggregateSql(name, dims)),
+    ...Object.entries(MONTHLY_AGGREGATES).map(([name, dims]) => monthlyAggregateSql(name, dims)),
+    COVERAGE_SQL,
+  ];
+}
+
+/** Builds every derived table from the base tables. Idempotent. `onStep` hears of each table done. */
+export async function deriveTradeTables(
+  conn: DuckDBConnection,
+  onStep?: (done: number, total: number) => void,
+): Promise<void> {
+  const statements = derivedTableStatements();
+  for (const [i, sql] of statements.entries()) {
+    await conn.run(sql);
+    onStep?.(i + 1, statements.length);
+  }
 }

@@ -92,7 +92,8 @@ export class DistributedCreditLedger implements CreditLedger {
 
   async commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {
     await this.pg.query(
-      'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (request_id) DO NOTHING',
+      'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits) VALUES ($1, $2, $3, $4, $5) ' +
+        'ON CONFLICT (request_id) DO NOTHING',
       [entry.requestId, entry.keyId, entry.period, entry.operation, entry.credits],
     );
     if (key.quota === null || !reserved) return null;

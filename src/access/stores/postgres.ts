@@ -38,7 +38,8 @@ export async function migrate(pool: pg.Pool): Promise<number[]> {
     await client.query('BEGIN');
     await client.query("SELECT pg_advisory_xact_lock(hashtext('econtrade-migrations'))");
     await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      'CREATE TABLE IF NOT EXISTS schema_migrations ' +
+        '(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
     );
     const done = new Set(
       (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
@@ -148,7 +149,8 @@ export class PgKeyAdmin implements KeyAdmin {
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
     const r = await this.pool.query<KeyRow>(
-      'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+      'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
       [
         generateKeyId(),
         input.name,

@@ -130,7 +130,8 @@ export const CountryDetailSchema = Type.Object(
     is_group: Type.Boolean(),
     region: Type.Optional(NullableStr),
     note: Type.Optional(NullableStr),
-    // A reporter's own sources; for a partner-only country or the EU group, those of the reporters its figures come from.
+    // A reporter's own sources; for a partner-only country or the EU group, those of the
+    // reporters its figures come from.
     ...sourceFields,
   },
   { title: 'CountryDetail' },
