@@ -14,12 +14,12 @@ import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { bootstrapKeyStore } from '../src/access/keys.js';
-import { createAccess } from '../src/access/setup.js';
+import { type Access, createAccess } from '../src/access/setup.js';
 import { FileKeyAdmin } from '../src/access/stores/file.js';
 import { PgKeyAdmin, createPool, migrate } from '../src/access/stores/postgres.js';
 import { ensureDataset } from '../src/sample/index.js';
-import { loadSettings } from '../src/settings.js';
-import { datasetStore } from '../src/datasets.js';
+import { type Settings, loadSettings } from '../src/settings.js';
+import { type DatasetStore, datasetStore } from '../src/datasets.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,9 @@ const { values } = parseArgs({
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
-async function measure(label: string, app: Awaited<ReturnType<typeof buildApp>>, key: string) {
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function measure(label: string, app: App, key: string) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   await autocannon({ url: url + values.path, connections, duration: 1, headers: { authorization: `Bearer ${key}` } });
@@ -51,6 +53,59 @@ async function measure(label: string, app: Awaited<ReturnType<typeof buildApp>>,
   };
 }
 
+/** What the metered setups share: the sample's folder and store, and the settings they start from. */
+interface Bench {
+  dataDir: string;
+  store: DatasetStore;
+  base: Settings;
+}
+
+/** Throughput with the bootstrap key: the key check only, no limits and no metering. */
+async function measureKeyCheckOnly(store: DatasetStore) {
+  return measure(
+    'key check only (no limits, no metering)',
+    await buildApp({ store, keyStore: bootstrapKeyStore('bench'), gatewaySecret: undefined, logLevel: 'silent' }),
+    'bench',
+  );
+}
+
+/** The app with an access setup's key store, checks and metering. */
+function appWith(store: DatasetStore, access: Access): Promise<App> {
+  return buildApp({
+    store,
+    keyStore: access.keyStore,
+    accessChecks: access.checks,
+    metering: access.onSend,
+    gatewaySecret: undefined,
+    logLevel: 'silent',
+  });
+}
+
+/** Throughput with rate limit, quota and usage ledger on the embedded (file) backend. */
+async function measureEmbedded({ dataDir, store, base }: Bench) {
+  const embedded = await createAccess(base);
+  const { key } = await new FileKeyAdmin(dataDir).create({ name: 'bench', quota: 1e12, rate: null });
+  const row = await measure('embedded: rate limit + quota + ledger', await appWith(store, embedded), key);
+  await embedded.close();
+  return row;
+}
+
+/** Throughput with limits and credits in Redis and the ledger in PostgreSQL. */
+async function measureDistributed({ store, base }: Bench, redisUrl: string, databaseUrl: string) {
+  const pool = createPool(databaseUrl);
+  await migrate(pool);
+  const created = await new PgKeyAdmin(pool).create({ name: 'bench', quota: 1e12, rate: null });
+  await pool.end();
+  const distributed = await createAccess({ ...base, redisUrl, databaseUrl });
+  const row = await measure(
+    'distributed: Redis limits/credits + PostgreSQL ledger',
+    await appWith(store, distributed),
+    created.key,
+  );
+  await distributed.close();
+  return row;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-bench-access-'));
   try {
@@ -58,13 +113,7 @@ async function main(): Promise<void> {
     const store = datasetStore({ dataDir, queryTimeoutMs: 10_000, pollMs: 1000 });
     await store.start();
     const rows = [];
-    rows.push(
-      await measure(
-        'key check only (no limits, no metering)',
-        await buildApp({ store, keyStore: bootstrapKeyStore('bench'), gatewaySecret: undefined, logLevel: 'silent' }),
-        'bench',
-      ),
-    );
+    rows.push(await measureKeyCheckOnly(store));
 
     const base = {
       ...loadSettings(),
@@ -74,47 +123,10 @@ async function main(): Promise<void> {
       redisUrl: undefined,
       databaseUrl: undefined,
     };
-    const embedded = await createAccess(base);
-    const { key } = await new FileKeyAdmin(dataDir).create({ name: 'bench', quota: 1e12, rate: null });
-    rows.push(
-      await measure(
-        'embedded: rate limit + quota + ledger',
-        await buildApp({
-          store,
-          keyStore: embedded.keyStore,
-          accessChecks: embedded.checks,
-          metering: embedded.onSend,
-          gatewaySecret: undefined,
-          logLevel: 'silent',
-        }),
-        key,
-      ),
-    );
-    await embedded.close();
-
+    const bench: Bench = { dataDir, store, base };
+    rows.push(await measureEmbedded(bench));
     const { REDIS_URL, DATABASE_URL } = process.env;
-    if (REDIS_URL && DATABASE_URL) {
-      const pool = createPool(DATABASE_URL);
-      await migrate(pool);
-      const created = await new PgKeyAdmin(pool).create({ name: 'bench', quota: 1e12, rate: null });
-      await pool.end();
-      const distributed = await createAccess({ ...base, redisUrl: REDIS_URL, databaseUrl: DATABASE_URL });
-      rows.push(
-        await measure(
-          'distributed: Redis limits/credits + PostgreSQL ledger',
-          await buildApp({
-            store,
-            keyStore: distributed.keyStore,
-            accessChecks: distributed.checks,
-            metering: distributed.onSend,
-            gatewaySecret: undefined,
-            logLevel: 'silent',
-          }),
-          created.key,
-        ),
-      );
-      await distributed.close();
-    }
+    if (REDIS_URL && DATABASE_URL) rows.push(await measureDistributed(bench, REDIS_URL, DATABASE_URL));
     console.table(rows);
     store.close();
   } finally {
