@@ -1,10 +1,12 @@
 import { unknownToken } from '../errors.js';
+import { INDICATOR_FREQUENCIES as FREQUENCIES, INDICATOR_GROUPS } from '../reference/indicators.js';
 import type { Database } from '../store/duckdb.js';
 
+// The indicator groups and frequencies are those of the reference indicator definitions.
+export { FREQUENCIES, INDICATOR_GROUPS };
+
 export const COUNTRY_GROUPS = ['g7', 'g20', 'emu', 'eu', 'oecd', 'brics'] as const;
-export const INDICATOR_GROUPS = ['gdp', 'prices', 'labour', 'money', 'government', 'external'] as const;
 export type IndicatorGroup = (typeof INDICATOR_GROUPS)[number];
-export const FREQUENCIES = ['daily', 'monthly', 'quarterly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
 export interface Country {

@@ -1,5 +1,6 @@
 import type { Frequency } from '../economics/catalogue.js';
 import { COUNTRY_PROFILES } from '../reference/countries.js';
+import { shown } from './adapters/json.js';
 import { Areas } from './areas.js';
 import { NotLoaded } from './report.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
@@ -48,6 +49,16 @@ export interface Row {
   status?: string | null;
 }
 
+/**
+ * A source's value as a number: undefined when the source gives none for the period
+ * (null, empty, or FRED's "."), NaN when it is neither a number nor a numeric string.
+ */
+function numberOf(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '' || value === '.') return undefined;
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? Number(value.trim()) : NaN;
+}
+
 /** Gathers mapped observations, bad rows (file, line, reason) and unmapped codes. */
 export class Collector {
   readonly observations: EconomicsObservation[] = [];
@@ -73,9 +84,9 @@ export class Collector {
       const kind = Areas.load().iso(row.country) ? 'country' : 'aggregate';
       return this.unmapped.add(kind, row.country.trim(), row.countryName?.trim());
     }
-    if (row.value === null || row.value === undefined || row.value === '' || row.value === '.') return; // no value for that period
-    const value = typeof row.value === 'number' ? row.value : Number(String(row.value).trim());
-    if (!Number.isFinite(value)) return this.bad(row.file, row.line, `value "${String(row.value)}" is not a number`);
+    const value = numberOf(row.value);
+    if (value === undefined) return; // no value for that period
+    if (!Number.isFinite(value)) return this.bad(row.file, row.line, `value "${shown(row.value)}" is not a number`);
     const date = periodStart(row.period, row.frequency);
     if (!date)
       return this.bad(

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pRetry, { AbortError } from 'p-retry';
+import { asArray, at, isRecord, scalarText } from './adapters/json.js';
 
 export const WORLD_BANK_API = 'https://api.worldbank.org/v2';
 export const COMTRADE_API = 'https://comtradeapi.un.org/data/v1/get';
@@ -16,7 +17,7 @@ export async function fetchJson(url: string, headers: Record<string, string> = {
       });
       if (res.status === 429 || res.status >= 500) throw new Error(`${url}: HTTP ${res.status}`);
       if (!res.ok) throw new AbortError(`${url}: HTTP ${res.status}`);
-      return res.json();
+      return (await res.json()) as unknown;
     },
     { retries, minTimeout: 200, factor: 2 },
   );
@@ -42,11 +43,13 @@ export async function downloadWorldBank(opts: {
   for (let page = 1, pages = 1; page <= pages; page++) {
     const params = new URLSearchParams({ format: 'json', per_page: '1000', page: String(page) });
     if (opts.date) params.set('date', opts.date);
-    const url = `${opts.baseUrl ?? WORLD_BANK_API}/country/${opts.countries.split(';').map(encodeURIComponent).join(';')}/indicator/${encodeURIComponent(opts.indicator)}?${params}`;
+    const countries = opts.countries.split(';').map(encodeURIComponent).join(';');
+    const indicator = encodeURIComponent(opts.indicator);
+    const url = `${opts.baseUrl ?? WORLD_BANK_API}/country/${countries}/indicator/${indicator}?${params}`;
     const doc = await fetchJson(url);
-    if (!Array.isArray(doc) || typeof doc[0] !== 'object' || doc[0] === null)
-      throw new Error(`${url}: not a World Bank API v2 page`);
-    pages = Number((doc[0] as { pages?: number }).pages ?? 1);
+    const meta = at(doc, 0);
+    if (!isRecord(meta)) throw new Error(`${url}: not a World Bank API v2 page`);
+    pages = Number(meta.pages ?? 1);
     const file = path.join(dir, `worldbank-${opts.indicator}-page${page}.json`);
     writeFileSync(file, JSON.stringify(doc));
     files.push(file);
@@ -79,11 +82,10 @@ export async function downloadComtrade(opts: {
     });
     if (opts.partner) params.set('partnerCode', opts.partner);
     const url = `${opts.baseUrl ?? COMTRADE_API}/C/${opts.freq}/HS?${params}`;
-    const doc = (await fetchJson(url, opts.key ? { 'Ocp-Apim-Subscription-Key': opts.key } : {})) as {
-      data?: unknown;
-      error?: string;
-    };
-    if (!Array.isArray(doc?.data)) throw new Error(`${url}: ${doc?.error || 'not a Comtrade+ API v1 response'}`);
+    const doc = await fetchJson(url, opts.key ? { 'Ocp-Apim-Subscription-Key': opts.key } : {});
+    if (!asArray(at(doc, 'data'))) {
+      throw new Error(`${url}: ${scalarText(at(doc, 'error')) || 'not a Comtrade+ API v1 response'}`);
+    }
     const file = path.join(dir, `comtrade-${opts.freq}-${opts.reporter}-${period}.json`);
     writeFileSync(file, JSON.stringify(doc));
     files.push(file);

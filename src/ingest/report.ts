@@ -26,14 +26,15 @@ interface Entry {
 export class NotLoaded {
   private readonly entries = new Map<string, Entry>();
 
-  add(kind: NotLoadedKind, code: string, name?: string, rows = 1): void {
+  /** Counts one row not loaded under a source code (`name`: the source's name of the code, if it gives one). */
+  add(kind: NotLoadedKind, code: string, name?: string): void {
     const key = `${kind} ${code}`;
     const e = this.entries.get(key);
     if (e) {
-      e.rows += rows;
+      e.rows += 1;
       e.name ??= name || undefined;
     } else {
-      this.entries.set(key, { kind, code, name: name || undefined, rows });
+      this.entries.set(key, { kind, code, name: name || undefined, rows: 1 });
     }
   }
 

@@ -284,11 +284,11 @@ async function countryList(
   );
   if (old) {
     const kept = await conn.runAndReadAll(`SELECT iso2, iso3, name, region FROM ${old}.countries`);
-    for (const c of kept.getRowObjectsJson()) {
-      const iso2 = String(c.iso2);
-      if (list.has(iso2)) continue;
-      const [iso3, region] = [c.iso3 as string | null, c.region as string | null];
-      list.set(iso2, { iso2, iso3: iso3 ?? null, name: String(c.name), region: region ?? null });
+    for (const { iso2, iso3, name, region } of kept.getRowObjectsJson()) {
+      // VARCHAR columns: strings, or null where the column allows it (iso3, region).
+      if (typeof iso2 !== 'string' || list.has(iso2)) continue;
+      const text = (v: unknown) => (typeof v === 'string' ? v : null);
+      list.set(iso2, { iso2, iso3: text(iso3), name: text(name) ?? iso2, region: text(region) });
     }
   }
   const used = new Set<string>();

@@ -11,13 +11,22 @@ import {
 import { ECONOMY_FILE, EconomyFileSchema, INFLATION_PATHS, POLICY_RATE_PATHS } from './economy.js';
 import { EU_MEMBERS, GROUPS_FILE, GROUP_MEMBERS, GroupsFileSchema, groupsOf } from './groups.js';
 import { HS_CHAPTERS, HS_FILE, HS_HEADINGS, HS_PRODUCTS, HsFileSchema } from './hs.js';
+import {
+  INDICATORS,
+  INDICATORS_FILE,
+  INDICATOR_FREQUENCIES,
+  INDICATOR_GROUPS,
+  IndicatorsFileSchema,
+} from './indicators.js';
 import { ReferenceDataError, checked, loadReference, readReferenceFile, schemaProblems } from './load.js';
+import { slugify } from '../text.js';
 
 const FILES = [
   [HS_FILE, HsFileSchema],
   [COUNTRIES_FILE, CountriesFileSchema],
   [GROUPS_FILE, GroupsFileSchema],
   [ECONOMY_FILE, EconomyFileSchema],
+  [INDICATORS_FILE, IndicatorsFileSchema],
 ] as const;
 
 function assertUnique(values: readonly unknown[], what: string): void {
@@ -57,6 +66,23 @@ describe('reference data files', () => {
     assert.notDeepEqual(schemaProblems(GroupsFileSchema, groups), []);
     const economy = { about: '', policyRates: { fed: [['2000-13', 1]] }, inflation: {} };
     assert.notDeepEqual(schemaProblems(EconomyFileSchema, economy), []);
+    type IndicatorsFile = { indicators: Array<Record<string, unknown>> };
+    for (const [field, value] of [
+      ['group', 'trade'],
+      ['frequency', 'weekly'],
+      ['kpi_id', 'gdp usd'],
+      ['aliases', ['GDP']],
+      ['decimals', 1.5],
+      ['sample', true],
+    ] as const) {
+      const indicators = structuredClone(readReferenceFile(INDICATORS_FILE)) as IndicatorsFile;
+      indicators.indicators[2]![field] = value;
+      const problems = schemaProblems(IndicatorsFileSchema, indicators);
+      assert.ok(
+        problems.some((p) => p.startsWith(`/indicators/2/${field}`)),
+        `${field}: ${problems.join('; ')}`,
+      );
+    }
     assert.throws(() => loadReference('missing.json', HsFileSchema), ReferenceDataError);
   });
 
@@ -76,6 +102,9 @@ describe('reference data files', () => {
       POLICY_RATE_PATHS,
       POLICY_RATE_PATHS.fed?.[0],
       INFLATION_PATHS,
+      INDICATORS,
+      INDICATORS[0],
+      INDICATORS[0]?.aliases,
     ];
     values.forEach((value, k) => assert.ok(Object.isFrozen(value), `value ${k}`));
     assert.throws(() => {
@@ -202,5 +231,41 @@ describe('economy anchors', () => {
     }
     for (const key of Object.keys(INFLATION_PATHS)) assert.ok(profiled.has(key), key);
     assert.ok(POLICY_RATE_PATHS.fed, 'the Fed path (own-rate advanced economies lean on it)');
+  });
+});
+
+describe('indicator catalogue', () => {
+  it('has 34 indicators with unique ids and names, 31 of them with sample series', () => {
+    assert.equal(INDICATORS.length, 34);
+    assertUnique(
+      INDICATORS.map((d) => d.kpi_id),
+      'kpi_id',
+    );
+    assertUnique(
+      INDICATORS.map((d) => slugify(d.name)),
+      'name slugs',
+    );
+    assert.equal(INDICATORS.filter((d) => d.sample !== false).length, 31);
+  });
+
+  it('lists the groups in order, 4 to 7 indicators each, and uses every frequency', () => {
+    const groups = INDICATORS.map((d) => d.group).filter((g, k, all) => g !== all[k - 1]);
+    assert.deepEqual(groups, [...INDICATOR_GROUPS], 'each group once, in order');
+    for (const group of INDICATOR_GROUPS) {
+      const n = INDICATORS.filter((d) => d.group === group).length;
+      assert.ok(n >= 4 && n <= 7, `${group}: ${n} indicators`);
+    }
+    assert.deepEqual(new Set(INDICATORS.map((d) => d.frequency)), new Set(INDICATOR_FREQUENCIES));
+  });
+
+  it('gives every id, name slug and alias to one indicator only', () => {
+    const owner = new Map<string, string>();
+    for (const d of INDICATORS) {
+      for (const token of new Set([d.kpi_id.toLowerCase(), slugify(d.name), ...d.aliases])) {
+        const other = owner.get(token);
+        assert.ok(other === undefined, `${token} names both ${other} and ${d.kpi_id}`);
+        owner.set(token, d.kpi_id);
+      }
+    }
   });
 });

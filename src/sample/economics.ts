@@ -2,8 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
 import { lastCompletePeriods, monthStart, toEpochDay } from './calendar.js';
 import { COUNTRY_PROFILES } from '../reference/countries.js';
+import { INDICATORS, type IndicatorDef } from '../reference/indicators.js';
 import { SAMPLE_START_YEAR, simulateEconomy, type EconomyPaths } from './economy.js';
-import { INDICATORS, type IndicatorDef } from './indicators.js';
 import { Random } from './random.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 

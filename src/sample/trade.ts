@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { countryByIso2, tradeCountryList } from '../reference/countries.js';
+import { countryByIso2, tradeCountryList, type TradeCountryRef } from '../reference/countries.js';
 import { EU_MEMBERS } from '../reference/groups.js';
 import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
 import { lastCompletePeriods, monthIndex } from './calendar.js';
@@ -148,16 +148,62 @@ export function tradeSharesOf(iso2: string, region: string, side: 'exports' | 'i
  * declarant–product combinations. Annual observations are the reconciled monthly sums.
  */
 export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSampleOptions): Promise<TradeSampleReport> {
-  const seed = opts.seed;
   const started = Date.now();
   const timings: Record<string, number> = {};
   await conn.run(TRADE_DDL);
   const countries = tradeCountryList();
+  await writeCountries(conn, countries);
+  await writeProductTables(conn, opts);
+  await writeSpecialisation(conn, { countries, products: opts.products });
+  await createRandomMacros(conn, opts.seed);
+  await createPairTables(conn);
+  const last = lastCompletePeriods(opts.asOf);
+  await createPresenceMacro(conn, { target: opts.scale * ANNUAL_ROWS_AT_SCALE_1, years: last.year - FIRST_YEAR + 1 });
+
+  await opts.onPhase?.('pair-product flows');
+  const sizeSum = await drawPairProductFlows(conn);
+  // Smaller samples hold fewer, larger flows; shrinking the total with the scale keeps
+  // single flows at magnitudes real trade has.
+  const valueScale = (TOTAL_VALUE_2015 * Math.min(1, opts.scale) ** 0.3) / sizeSum;
+
+  await opts.onPhase?.('monthly flows');
+  const lastYearOfLevels = Number(opts.asOf.slice(0, 4));
+  await writeMonthly(conn, { seed: opts.seed, valueScale, lastYearOfLevels, lastMonth: last.month });
+
+  await opts.onPhase?.('annual sums');
+  await writeAnnual(conn, last.year);
+  timings.generate = Date.now() - started;
+  for (const t of ['pairs', 'pc', 'pw', 'spec', 'rake', 'triples', 'c', 'p', 'gbin', 'wbin', 'lbin'])
+    await conn.run(`DROP TABLE temp.${t}`);
+  const derived = Date.now();
+  await opts.onPhase?.('sorted copies and aggregates');
+  await deriveTradeTables(conn, opts.onStep);
+  timings.derive = Date.now() - derived;
+  const counts = (
+    await conn.runAndReadAll(
+      `SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`,
+    )
+  ).getRowObjectsJson()[0]!;
+  return {
+    annual: Number(counts.annual),
+    monthly: Number(counts.monthly),
+    products: opts.products.length,
+    timingsMs: timings,
+  };
+}
+
+/**
+ * The countries of trade (reporters marked) with their sources, and the temporary
+ * table `c` of the model's masses: id, region, GDP mass, export and import propensity.
+ */
+async function writeCountries(conn: DuckDBConnection, countries: TradeCountryRef[]): Promise<void> {
   const reporters = new Set(REPORTERS);
   const eu = new Set(EU_MEMBERS);
-  await conn.run(
-    'CREATE TEMP TABLE c (id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, imp_propensity DOUBLE, reporter BOOLEAN, eu BOOLEAN)',
-  );
+  await conn.run(`
+    CREATE TEMP TABLE c (
+      id SMALLINT, iso2 VARCHAR, region VARCHAR, mass DOUBLE, propensity DOUBLE, imp_propensity DOUBLE,
+      reporter BOOLEAN, eu BOOLEAN
+    )`);
   await writeTradeCountries(conn, countries, (iso2) => reporters.has(iso2));
   const { source_name, source_url, license_id, attribution_text } = SAMPLE_PROVENANCE;
   await conn.run('INSERT INTO sources SELECT id, $1, $2, $3, $4 FROM countries WHERE is_reporter', [
@@ -179,7 +225,10 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     massApp.endRow();
   });
   massApp.closeSync();
+}
 
+/** The products of the sample, and the temporary table `p`: world trade weight, unit value and chapter. */
+async function writeProductTables(conn: DuckDBConnection, opts: TradeSampleOptions): Promise<void> {
   await conn.run('CREATE TEMP TABLE p (hs6 INTEGER, weight DOUBLE, unit_value DOUBLE, chapter INTEGER)');
   await writeProducts(
     conn,
@@ -200,12 +249,20 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     wApp.endRow();
   }
   wApp.closeSync();
+}
 
-  // Specialisation: each country's multiplier per chapter as exporter (x) and importer (m).
-  // Importer multipliers are scaled per chapter to a mass-weighted mean of 1, so a
-  // chapter's world total stays what its exporters' shares make it.
+/**
+ * Specialisation (the temporary table `spec`): each country's multiplier per chapter
+ * as exporter (x) and importer (m). Importer multipliers are scaled per chapter to a
+ * mass-weighted mean of 1, so a chapter's world total stays what its exporters' shares make it.
+ */
+async function writeSpecialisation(
+  conn: DuckDBConnection,
+  of: { countries: TradeCountryRef[]; products: TradeSampleOptions['products'] },
+): Promise<void> {
+  const { countries, products } = of;
   const chapterTrade = new Map<number, number>();
-  for (const p of opts.products) {
+  for (const p of products) {
     const ch = Math.floor(Number(p.hs6) / 10000);
     chapterTrade.set(ch, (chapterTrade.get(ch) ?? 0) + p.worldTradeBn);
   }
@@ -231,15 +288,25 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     }
   });
   sApp.closeSync();
+}
 
-  // Seeded uniforms and normals from hashes of their keys.
+/** Seeded uniforms and normals from hashes of their keys. */
+async function createRandomMacros(conn: DuckDBConnection, seed: number): Promise<void> {
   await conn.run(
-    `CREATE TEMP MACRO u01(a, b, c, d) AS ((hash(hash(${seed}, a, b, c, d)) % 4294967296)::DOUBLE + 0.5) / 4294967296.0`,
+    `CREATE TEMP MACRO u01(a, b, c, d) AS
+       ((hash(hash(${seed}, a, b, c, d)) % 4294967296)::DOUBLE + 0.5) / 4294967296.0`,
   );
   await conn.run(
-    `CREATE TEMP MACRO gauss(a, b, c, d) AS sqrt(-2 * ln(u01(a, b, c, d))) * cos(2 * pi() * u01(a, b, c, d + 7919))`,
+    `CREATE TEMP MACRO gauss(a, b, c, d) AS
+       sqrt(-2 * ln(u01(a, b, c, d))) * cos(2 * pi() * u01(a, b, c, d + 7919))`,
   );
+}
 
+/**
+ * The gravity pattern over exporter–importer pairs (`pairs`, with `g` scaled to a
+ * maximum of 1), the pair × chapter cells (`pc`) and the product weights (`pw`).
+ */
+async function createPairTables(conn: DuckDBConnection): Promise<void> {
   await conn.run(`
     CREATE TEMP TABLE pairs AS
     WITH raw AS (
@@ -258,53 +325,61 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   // pair–product.
   await conn.run(`
     CREATE TEMP TABLE pc AS
-    SELECT p.exporter, p.importer, p.e_rep, p.i_rep, x.chapter, p.g * x.x * m.m AS v, sqrt(p.g) * pow(x.x * m.m, 0.6) AS a
-    FROM temp.pairs p JOIN temp.spec x ON x.id = p.exporter JOIN temp.spec m ON m.id = p.importer AND m.chapter = x.chapter`);
-  await conn.run(
-    'CREATE TEMP TABLE pw AS SELECT *, pow(w, 0.45) AS w45 FROM (SELECT *, weight / max(weight) OVER () AS w FROM temp.p)',
-  );
+    SELECT p.exporter, p.importer, p.e_rep, p.i_rep, x.chapter,
+           p.g * x.x * m.m AS v, sqrt(p.g) * pow(x.x * m.m, 0.6) AS a
+    FROM temp.pairs p JOIN temp.spec x ON x.id = p.exporter
+      JOIN temp.spec m ON m.id = p.importer AND m.chapter = x.chapter`);
+  await conn.run(`
+    CREATE TEMP TABLE pw AS
+    SELECT *, pow(w, 0.45) AS w45 FROM (SELECT *, weight / max(weight) OVER () AS w FROM temp.p)`);
+}
 
-  const last = lastCompletePeriods(opts.asOf);
-  const lastYear = last.year;
-  const lastMonth = last.month;
-  const years = lastYear - FIRST_YEAR + 1;
-  const target = opts.scale * ANNUAL_ROWS_AT_SCALE_1;
-
-  // Find λ so that the expected number of annual rows, Σ p·(0.5 + 0.5p)·years, meets the target.
-  // The sum runs over log-binned pair–chapter and product sizes, matched by chapter:
-  // exact enough, and fast at any scale.
+/**
+ * The macro `presence(a, w45)`, the chance that a pair trades a product: λ is found so
+ * that the expected number of annual rows, Σ p·(0.5 + 0.5p)·years, meets the target.
+ * The sum runs over log-binned pair–chapter and product sizes, matched by chapter:
+ * exact enough, and fast at any scale.
+ */
+async function createPresenceMacro(conn: DuckDBConnection, rows: { target: number; years: number }): Promise<void> {
   await conn.run(
     'CREATE TEMP TABLE gbin AS SELECT chapter, round(ln(a) * 50) / 50 AS lg, count(*) AS n FROM temp.pc GROUP BY ALL',
   );
   await conn.run(
     'CREATE TEMP TABLE wbin AS SELECT chapter, round(ln(w45) * 50) / 50 AS lw, count(*) AS n FROM temp.pw GROUP BY ALL',
   );
-  await conn.run(
-    'CREATE TEMP TABLE lbin AS SELECT round((g.lg + w.lw) * 50) / 50 AS l, sum(g.n * w.n)::DOUBLE AS n FROM temp.gbin g JOIN temp.wbin w USING (chapter) GROUP BY 1',
-  );
+  await conn.run(`
+    CREATE TEMP TABLE lbin AS
+    SELECT round((g.lg + w.lw) * 50) / 50 AS l, sum(g.n * w.n)::DOUBLE AS n
+    FROM temp.gbin g JOIN temp.wbin w USING (chapter) GROUP BY 1`);
   const expectedRows = async (lambda: number) => {
     const r = await conn.runAndReadAll(`
       SELECT sum(n * pr * (0.5 + 0.5 * pr))::DOUBLE AS n FROM (
         SELECT n, 1 - exp(-${lambda} * exp(l)) AS pr FROM temp.lbin)`);
-    return Number(r.getRowObjectsJson()[0]!.n) * years;
+    return Number(r.getRowObjectsJson()[0]!.n) * rows.years;
   };
   let lo = 1e-6;
   let hi = 1e6;
   for (let k = 0; k < 60 && hi / lo > 1.001; k++) {
     const mid = Math.sqrt(lo * hi);
-    if ((await expectedRows(mid)) < target) lo = mid;
+    if ((await expectedRows(mid)) < rows.target) lo = mid;
     else hi = mid;
   }
   const lambda = hi;
   await conn.run(`CREATE TEMP MACRO presence(a, w45) AS 1 - exp(-${lambda} * a * w45)`);
+}
 
-  await opts.onPhase?.('pair-product flows');
+/**
+ * The pair–product flows that exist (`triples`) with their sizes, raked to the
+ * exporters' chapter shares; the sum of their sizes.
+ */
+async function drawPairProductFlows(conn: DuckDBConnection): Promise<number> {
   // Sizes are log-normal around v·w with mean 1: wide (σ 1.3) for occasional flows,
   // narrower (σ 0.5) for the established ones, so the largest flows, and with them
   // who leads a market, follow the model rather than one draw.
   await conn.run(`
     CREATE TEMP TABLE triples AS
-    SELECT exporter, importer, hs6, chapter, e_rep, i_rep, pr, unit_value * exp(0.3 * gauss(exporter, importer, hs6, 11)) AS unit_value,
+    SELECT exporter, importer, hs6, chapter, e_rep, i_rep, pr,
+           unit_value * exp(0.3 * gauss(exporter, importer, hs6, 11)) AS unit_value,
            v * w * exp(sigma * gauss(exporter, importer, hs6, 13) - sigma * sigma / 2) AS size,
            u01(exporter, hs6, 0, 17) < CASE WHEN chapter IN (84, 85, 88, 89, 97) THEN 0.25 ELSE 0.04 END AS no_qty_exp,
            u01(importer, hs6, 0, 19) < CASE WHEN chapter IN (84, 85, 88, 89, 97) THEN 0.25 ELSE 0.04 END AS no_qty_imp
@@ -328,31 +403,38 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
         FROM temp.pc JOIN temp.pw USING (chapter)
       ) GROUP BY ALL
     )
-    SELECT e.exporter, e.chapter, x.share / sum(x.share) OVER (PARTITION BY e.exporter) * sum(e.e) OVER (PARTITION BY e.exporter) / e.e AS f
+    SELECT e.exporter, e.chapter,
+           x.share / sum(x.share) OVER (PARTITION BY e.exporter) * sum(e.e) OVER (PARTITION BY e.exporter) / e.e AS f
     FROM expected e JOIN temp.spec x ON x.id = e.exporter AND x.chapter = e.chapter`);
-  await conn.run(
-    'UPDATE temp.triples t SET size = t.size * r.f FROM temp.rake r WHERE r.exporter = t.exporter AND r.chapter = t.chapter',
-  );
-  const sizeSum = Number(
-    (await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples')).getRowObjectsJson()[0]!.s,
-  );
-  // Smaller samples hold fewer, larger flows; shrinking the total with the scale keeps
-  // single flows at magnitudes real trade has.
-  const valueScale = (TOTAL_VALUE_2015 * Math.min(1, opts.scale) ** 0.3) / sizeSum;
+  await conn.run(`
+    UPDATE temp.triples t SET size = t.size * r.f
+    FROM temp.rake r WHERE r.exporter = t.exporter AND r.chapter = t.chapter`);
+  const sum = await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples');
+  return Number(sum.getRowObjectsJson()[0]!.s);
+}
 
+/**
+ * The monthly flows: each pair–product flow's years (at the world trade level of the
+ * year), its months with seasonality (shifted a little by chapter), and each month's
+ * declarations by the exporter (FOB) and the importer (CIF).
+ */
+async function writeMonthly(
+  conn: DuckDBConnection,
+  at: { seed: number; valueScale: number; lastYearOfLevels: number; lastMonth: number },
+): Promise<void> {
+  const { seed, valueScale, lastMonth } = at;
   const yearRows = Array.from(
-    { length: Number(opts.asOf.slice(0, 4)) - FIRST_YEAR + 1 },
+    { length: at.lastYearOfLevels - FIRST_YEAR + 1 },
     (_, k) => `(${FIRST_YEAR + k}, ${tradeIndex(FIRST_YEAR + k)})`,
   ).join(', ');
-  // Seasonality by month (index 0 = January), shifted a little by chapter.
-  await opts.onPhase?.('monthly flows');
   await conn.run(`
     INSERT INTO monthly
     WITH years(year, level) AS (VALUES ${yearRows}),
     flows AS (
       SELECT t.*, y.year,
              ${valueScale} * t.size * y.level * exp(0.15 * gauss(t.exporter, t.importer, t.hs6, y.year))
-               * CASE WHEN y.year = 2020 THEN 0.9 + 0.1 * u01(t.exporter, t.importer, t.hs6, 23) ELSE 1 END AS value_year
+               * CASE WHEN y.year = 2020 THEN 0.9 + 0.1 * u01(t.exporter, t.importer, t.hs6, 23) ELSE 1 END
+               AS value_year
       FROM temp.triples t, years y
       WHERE u01(t.exporter, t.importer, t.hs6, y.year) < 0.5 + 0.5 * t.pr
     ),
@@ -364,7 +446,8 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     ),
     months AS (
       SELECT s.*, m.m,
-             s.value_year / (12 * s.q) * (1 + 0.08 * sin(2 * pi() * (m.m + hs6 % 3) / 12) - CASE WHEN m.m IN (0, 7) THEN 0.06 ELSE 0 END)
+             s.value_year / (12 * s.q)
+               * (1 + 0.08 * sin(2 * pi() * (m.m + hs6 % 3) / 12) - CASE WHEN m.m IN (0, 7) THEN 0.06 ELSE 0 END)
                * exp(0.25 * gauss(exporter, importer, hs6, year * 100 + m.m)) AS fob,
              u01(exporter, importer, hs6, year * 100 + m.m + 50) AS r
       FROM shaped s, range(12) m(m)
@@ -374,18 +457,25 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     SELECT exporter, importer, hs6, ((year - 2000) * 12 + m)::SMALLINT AS month,
            CASE WHEN declared_exp THEN round(fob) END AS value_exp,
            CASE WHEN declared_exp AND NOT no_qty_exp THEN round(fob / unit_value) END AS qty_exp,
-           CASE WHEN declared_imp THEN round(fob * (1.025 + 0.05 * u01(exporter, importer, hs6, year * 100 + m + 70) + 0.01 * gauss(exporter, importer, hs6, year * 100 + m + 90))) END AS value_imp,
-           CASE WHEN declared_imp AND NOT no_qty_imp THEN round(fob / unit_value * exp(0.03 * gauss(exporter, importer, hs6, year * 100 + m + 110))) END AS qty_imp
+           CASE WHEN declared_imp THEN round(fob * (1.025
+             + 0.05 * u01(exporter, importer, hs6, year * 100 + m + 70)
+             + 0.01 * gauss(exporter, importer, hs6, year * 100 + m + 90))) END AS value_imp,
+           CASE WHEN declared_imp AND NOT no_qty_imp
+             THEN round(fob / unit_value * exp(0.03 * gauss(exporter, importer, hs6, year * 100 + m + 110))) END
+             AS qty_imp
     FROM (
       SELECT *,
              e_rep AND (NOT i_rep OR r < 0.85) AS declared_exp,
              i_rep AND (NOT e_rep OR r < 0.70 OR r >= 0.85) AS declared_imp
       FROM months
     ) WHERE round(fob) >= 1`);
+}
 
-  // Annual = reconciled monthly sums: the importer's declaration where there is one.
-  // A year's quantity is known only when every month of it has one.
-  await opts.onPhase?.('annual sums');
+/**
+ * Annual = reconciled monthly sums: the importer's declaration where there is one.
+ * A year's quantity is known only when every month of it has one.
+ */
+async function writeAnnual(conn: DuckDBConnection, lastYear: number): Promise<void> {
   await conn.run(`
     INSERT INTO annual
     SELECT exporter, importer, hs6, (2000 + month // 12)::SMALLINT AS year,
@@ -395,22 +485,4 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
     FROM monthly
     WHERE month < ${monthIndex(lastYear + 1, 1)}
     GROUP BY exporter, importer, hs6, month // 12`);
-  timings.generate = Date.now() - started;
-  for (const t of ['pairs', 'pc', 'pw', 'spec', 'rake', 'triples', 'c', 'p', 'gbin', 'wbin', 'lbin'])
-    await conn.run(`DROP TABLE temp.${t}`);
-  const derived = Date.now();
-  await opts.onPhase?.('sorted copies and aggregates');
-  await deriveTradeTables(conn, opts.onStep);
-  timings.derive = Date.now() - derived;
-  const counts = (
-    await conn.runAndReadAll(
-      `SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`,
-    )
-  ).getRowObjectsJson()[0]!;
-  return {
-    annual: Number(counts.annual),
-    monthly: Number(counts.monthly),
-    products: opts.products.length,
-    timingsMs: timings,
-  };
 }

@@ -70,6 +70,140 @@ const usable = (code: string | undefined) => {
   return c === '' || c === 'N/A' || c === 'NA' ? undefined : c;
 };
 
+/** A country of the release's code list: its ISO codes (when usable) and its name. */
+interface Listed {
+  iso2?: string;
+  iso3?: string;
+  name: string;
+}
+
+/** The files of a BACI release: the country-code list and the flows files, with the HS edition. */
+interface BaciFiles {
+  listed: Map<number, Listed>;
+  flowFiles: Array<{ name: string; rows: Records }>;
+  hsVersion: number;
+}
+
+/** Adds the rows of a BACI country-code list (`header`: its lower-cased column names). */
+function readCountryList(rows: Records, header: string[], listed: Map<number, Listed>): void {
+  const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
+  const code = col('country_code');
+  const iso2 = col('iso_2digit_alpha', 'country_iso2');
+  const iso3 = col('iso_3digit_alpha', 'country_iso3');
+  const full = col('country_name_full', 'country_name');
+  const short = col('country_name_abbreviation');
+  for (const { record } of rows.slice(1)) {
+    const n = Number(record[code]);
+    if (!Number.isInteger(n)) continue;
+    listed.set(n, {
+      iso2: usable(record[iso2]),
+      iso3: usable(record[iso3]),
+      name: (record[full] || record[short] || '').trim(),
+    });
+  }
+}
+
+/** The columns of a flows file: year, exporter, importer, product, value, quantity. */
+const FLOW_COLUMNS = ['t', 'i', 'j', 'k', 'v', 'q'] as const;
+type FlowColumns = Record<(typeof FLOW_COLUMNS)[number], number>;
+
+/** Sorts the given files into the country-code list and flows files; the edition is given or in a file name. */
+function readFiles(files: string[], hsVersion: number | undefined): BaciFiles {
+  const listed = new Map<number, Listed>();
+  const flowFiles: Array<{ name: string; rows: Records }> = [];
+  for (const file of files) {
+    const name = path.basename(file);
+    const rows = parse(decode(readFileSync(file)), {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+    }) as unknown as Records;
+    const header = (rows[0]?.record ?? []).map((h) => h.toLowerCase());
+    if (header.includes('country_code') && (header.includes('iso_2digit_alpha') || header.includes('country_iso2'))) {
+      readCountryList(rows, header, listed);
+    } else if (FLOW_COLUMNS.every((c) => header.includes(c))) {
+      flowFiles.push({ name, rows });
+      hsVersion ??= hsEditionFromName(name);
+    } else {
+      throw new Error(`${name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
+    }
+  }
+  if (listed.size === 0)
+    throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
+  if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
+  return { listed, flowFiles, hsVersion };
+}
+
+/**
+ * Places BACI country codes: by the release's list when it gives an ISO code, else
+ * by `mappings/areas.json`; remembers every country or area placed.
+ */
+class Placer {
+  readonly countries = new Map<string, AreaRef>();
+  private readonly areas = Areas.load();
+  private readonly resolved = new Map<string, AreaRef | undefined>();
+
+  constructor(private readonly listed: ReadonlyMap<number, Listed>) {}
+
+  place(raw: string | undefined): AreaRef | undefined {
+    const key = (raw ?? '').trim();
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const ref = this.lookUp(key);
+    this.resolved.set(key, ref);
+    if (ref && !this.countries.has(ref.iso2)) this.countries.set(ref.iso2, ref);
+    return ref;
+  }
+
+  /** The name the release's list gives a country code, if any. */
+  nameOf(code: string | undefined): string | undefined {
+    return this.listed.get(Number(code))?.name || undefined;
+  }
+
+  private lookUp(key: string): AreaRef | undefined {
+    const n = Number(key);
+    if (key === '' || !Number.isInteger(n)) return undefined;
+    const entry = this.listed.get(n);
+    // The list's ISO3 first: its ISO2 column is sometimes empty (Namibia, "NA") or not ISO (FQ for TF).
+    const ref = this.areas.iso(entry?.iso3) ?? this.areas.iso(entry?.iso2);
+    if (ref) return ref;
+    // A former country the list still names by its withdrawn code (AN, CS …), when the shipped table does not.
+    if (entry?.iso2 && /^[A-Z]{2}$/.test(entry.iso2) && !this.areas.numeric(n))
+      return { iso2: entry.iso2, iso3: entry.iso3 ?? null, name: entry.name || entry.iso2, region: null };
+    return this.areas.numeric(n);
+  }
+}
+
+/** A row of a flows file as an annual flow in USD and kg, or why it is a bad row. */
+function readFlow(record: string[], cols: FlowColumns, placer: Placer): AnnualFlow | string {
+  const year = Number(record[cols.t]);
+  if (!Number.isInteger(year) || year < 1988 || year > 2100) return `year "${record[cols.t]}" is not a year`;
+  const exporter = placer.place(record[cols.i]);
+  const importer = placer.place(record[cols.j]);
+  if (!exporter || !importer) {
+    const [side, code] = exporter ? ['importer', record[cols.j]] : ['exporter', record[cols.i]];
+    const name = placer.nameOf(code);
+    const named = `${side} "${code}"${name ? ` (${name})` : ''}`;
+    return `${named} has no ISO code in the country list and none in mappings/areas.json`;
+  }
+  const hs = (record[cols.k] ?? '').padStart(6, '0');
+  if (!/^\d{6}$/.test(hs)) return `product "${record[cols.k]}" is not an HS6 code`;
+  const value = Number(record[cols.v]);
+  if (!Number.isFinite(value) || value < 0) return `value "${record[cols.v]}" is not a number of thousand USD`;
+  const rawQ = (record[cols.q] ?? '').trim();
+  const tonnes = rawQ === '' || rawQ.toUpperCase() === 'NA' ? null : Number(rawQ);
+  if (tonnes !== null && !Number.isFinite(tonnes)) return `quantity "${rawQ}" is not a number of tonnes`;
+  return {
+    exporter: exporter.iso2,
+    importer: importer.iso2,
+    hs6: Number(hs),
+    year,
+    value: Math.round(value * 1000),
+    qty: tonnes === null ? null : Math.round(tonnes * 1000),
+  };
+}
+
 /**
  * CEPII BACI: the flows file (`t,i,j,k,v,q`: year, exporter and importer as
  * numeric country codes, HS6 code, value in thousand USD, quantity in tonnes,
@@ -84,123 +218,18 @@ const usable = (code: string | undefined) => {
  * placed is a bad row.
  */
 export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBatch {
-  const areas = Areas.load();
+  const { listed, flowFiles, hsVersion } = readFiles(files, opts.hsVersion);
+  const placer = new Placer(listed);
   const badRows: BadRow[] = [];
-  const listed = new Map<number, { iso2?: string; iso3?: string; name: string }>();
-  const flowFiles: Array<{ name: string; rows: Records }> = [];
-  let hsVersion = opts.hsVersion;
-  for (const file of files) {
-    const name = path.basename(file);
-    const rows = parse(decode(readFileSync(file)), {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      info: true,
-    }) as unknown as Records;
-    const header = (rows[0]?.record ?? []).map((h) => h.toLowerCase());
-    if (header.includes('country_code') && (header.includes('iso_2digit_alpha') || header.includes('country_iso2'))) {
-      const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
-      const code = col('country_code');
-      const iso2 = col('iso_2digit_alpha', 'country_iso2');
-      const iso3 = col('iso_3digit_alpha', 'country_iso3');
-      const full = col('country_name_full', 'country_name');
-      const short = col('country_name_abbreviation');
-      for (const { record } of rows.slice(1)) {
-        const n = Number(record[code]);
-        if (!Number.isInteger(n)) continue;
-        listed.set(n, {
-          iso2: usable(record[iso2]),
-          iso3: usable(record[iso3]),
-          name: (record[full] || record[short] || '').trim(),
-        });
-      }
-    } else if (['t', 'i', 'j', 'k', 'v', 'q'].every((c) => header.includes(c))) {
-      flowFiles.push({ name, rows });
-      hsVersion ??= hsEditionFromName(name);
-    } else {
-      throw new Error(`${name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
-    }
-  }
-  if (listed.size === 0)
-    throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
-  if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
-
-  const countries = new Map<string, AreaRef>();
-  const resolved = new Map<string, AreaRef | undefined>();
-  const place = (raw: string | undefined): AreaRef | undefined => {
-    const key = (raw ?? '').trim();
-    if (resolved.has(key)) return resolved.get(key);
-    const n = Number(key);
-    let ref: AreaRef | undefined;
-    if (key !== '' && Number.isInteger(n)) {
-      const entry = listed.get(n);
-      // The list's ISO3 first: its ISO2 column is sometimes empty (Namibia, "NA") or not ISO (FQ for TF).
-      ref = areas.iso(entry?.iso3) ?? areas.iso(entry?.iso2);
-      // A former country the list still names by its withdrawn code (AN, CS …), when the shipped table does not.
-      if (!ref && entry?.iso2 && /^[A-Z]{2}$/.test(entry.iso2) && !areas.numeric(n))
-        ref = { iso2: entry.iso2, iso3: entry.iso3 ?? null, name: entry.name || entry.iso2, region: null };
-      ref ??= areas.numeric(n);
-    }
-    resolved.set(key, ref);
-    if (ref && !countries.has(ref.iso2)) countries.set(ref.iso2, ref);
-    return ref;
-  };
-
   const flows: AnnualFlow[] = [];
   for (const { name, rows } of flowFiles) {
     const h = rows[0]!.record.map((x) => x.toLowerCase());
-    const col = (c: string) => h.indexOf(c);
-    const [t, i, j, k, v, q] = ['t', 'i', 'j', 'k', 'v', 'q'].map(col) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const cols = Object.fromEntries(FLOW_COLUMNS.map((c) => [c, h.indexOf(c)])) as FlowColumns;
     for (const { record, info } of rows.slice(1)) {
-      const bad = (reason: string) => badRows.push({ file: name, line: info.lines, reason });
-      const year = Number(record[t]);
-      if (!Number.isInteger(year) || year < 1988 || year > 2100) {
-        bad(`year "${record[t]}" is not a year`);
-        continue;
-      }
-      const exporter = place(record[i]);
-      const importer = place(record[j]);
-      if (!exporter || !importer) {
-        const [side, code] = exporter ? ['importer', record[j]] : ['exporter', record[i]];
-        const entry = listed.get(Number(code));
-        bad(
-          `${side} "${code}"${entry?.name ? ` (${entry.name})` : ''} has no ISO code in the country list and none in mappings/areas.json`,
-        );
-        continue;
-      }
-      const hs = (record[k] ?? '').padStart(6, '0');
-      if (!/^\d{6}$/.test(hs)) {
-        bad(`product "${record[k]}" is not an HS6 code`);
-        continue;
-      }
-      const value = Number(record[v]);
-      if (!Number.isFinite(value) || value < 0) {
-        bad(`value "${record[v]}" is not a number of thousand USD`);
-        continue;
-      }
-      const rawQ = (record[q] ?? '').trim();
-      const tonnes = rawQ === '' || rawQ.toUpperCase() === 'NA' ? null : Number(rawQ);
-      if (tonnes !== null && !Number.isFinite(tonnes)) {
-        bad(`quantity "${rawQ}" is not a number of tonnes`);
-        continue;
-      }
-      flows.push({
-        exporter: exporter.iso2,
-        importer: importer.iso2,
-        hs6: Number(hs),
-        year,
-        value: Math.round(value * 1000),
-        qty: tonnes === null ? null : Math.round(tonnes * 1000),
-      });
+      const flow = readFlow(record, cols, placer);
+      if (typeof flow === 'string') badRows.push({ file: name, line: info.lines, reason: flow });
+      else flows.push(flow);
     }
   }
-  return { flows, hsVersion, countries, badRows, unmapped: new NotLoaded() };
+  return { flows, hsVersion, countries: placer.countries, badRows, unmapped: new NotLoaded() };
 }

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Areas, type AreaRef } from '../areas.js';
 import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
 import type { AnnualFlow, MonthlyFlow, TradeBatch } from './baci.js';
 import { editionOfComtradeCode } from './hs.js';
+import { asArray, asString, at, isRecord, readJsonFile, scalarText, shown, type JsonObject } from './json.js';
 import { DEFAULT_HS_EDITION } from '../../trade/catalogue.js';
 
 interface Declaration {
@@ -14,6 +14,184 @@ interface Declaration {
   side: 'exporter' | 'importer';
   value: number;
   qty: number | null;
+}
+
+/** A reporter or partner of a record: its ISO3 code, its numeric code and its name, as the record gives them. */
+interface Party {
+  role: 'reporter' | 'partner';
+  iso: unknown;
+  code: unknown;
+  desc: string | undefined;
+}
+
+function partyOf(r: JsonObject, role: Party['role']): Party {
+  return { role, iso: r[`${role}ISO`], code: r[`${role}Code`], desc: asString(r[`${role}Desc`]) };
+}
+
+/** Where a record is: its file and its position in `data` (from 1). */
+interface Place {
+  file: string;
+  line: number;
+}
+
+const isMissing = (v: unknown) => v === null || v === undefined || v === '';
+
+/** A declaration by its reporter: of exports (`X`, the reporter exports) or imports (`M`, the reporter imports). */
+function declared(
+  by: { flow: 'X' | 'M'; reporter: string; partner: string },
+  what: Pick<Declaration, 'hs6' | 'value' | 'qty'>,
+): Declaration {
+  return by.flow === 'X'
+    ? { exporter: by.reporter, importer: by.partner, side: 'exporter', ...what }
+    : { exporter: by.partner, importer: by.reporter, side: 'importer', ...what };
+}
+
+/**
+ * Reads Comtrade+ records into flows: places reporters and partners, keeps one
+ * annual declaration per flow (the importer's where it exists), both sides of
+ * monthly ones, and counts the HS editions the records are in.
+ */
+class ComtradeReader {
+  readonly badRows: BadRow[] = [];
+  readonly unmapped = new NotLoaded();
+  readonly countries = new Map<string, AreaRef>();
+  private readonly areas = Areas.load();
+  private readonly editions = new Map<number, number>();
+  private readonly annual = new Map<string, Declaration & { year: number }>();
+  private readonly monthly = new Map<string, MonthlyFlow>();
+
+  readFile(file: string): void {
+    const name = path.basename(file);
+    const data = asArray(at(readJsonFile(file), 'data'));
+    if (!data) {
+      this.badRows.push({ file: name, line: 1, reason: 'not a Comtrade+ API v1 response (no data array)' });
+      return;
+    }
+    data.forEach((r, i) => {
+      const where = { file: name, line: i + 1 };
+      if (isRecord(r)) this.readRecord(r, where);
+      else this.bad(where, 'not a Comtrade+ API v1 record (an object)');
+    });
+  }
+
+  private bad(where: Place, reason: string): void {
+    this.badRows.push({ ...where, reason });
+  }
+
+  /** A reporter or partner by ISO3, else by its numeric code; a string when it is an aggregate. */
+  private place(party: Party): AreaRef | string | undefined {
+    const { iso, code } = party;
+    const n = isMissing(code) ? NaN : Number(code);
+    const aggregate = Number.isInteger(n) ? this.areas.aggregate(n) : undefined;
+    if (aggregate !== undefined || iso === 'W00') return aggregate ?? 'World';
+    const ref = this.areas.iso(asString(iso)) ?? (Number.isInteger(n) ? this.areas.numeric(n) : undefined);
+    if (ref && !this.countries.has(ref.iso2)) this.countries.set(ref.iso2, ref);
+    return ref;
+  }
+
+  /**
+   * The ISO2 (or area) codes of the reporter and the partner of a record; undefined
+   * when either is an aggregate (reported) or cannot be placed (a bad row).
+   */
+  private reporterAndPartner(r: JsonObject, where: Place): [string, string] | undefined {
+    const parties = [partyOf(r, 'reporter'), partyOf(r, 'partner')];
+    const refs = parties.map((party) => this.place(party));
+    for (const [k, ref] of refs.entries()) {
+      if (typeof ref !== 'string') continue;
+      const { iso, code, desc } = parties[k]!;
+      this.unmapped.add('aggregate', shown(iso ?? code), desc ?? ref);
+      return undefined;
+    }
+    const [reporter, partner] = refs;
+    if (typeof reporter === 'object' && typeof partner === 'object') return [reporter.iso2, partner.iso2];
+    const { role, iso, code, desc } = parties[reporter ? 1 : 0]!;
+    const named = `${role} ${shown(iso ?? '')} (${shown(code ?? 'no code')}${desc ? `, ${desc}` : ''})`;
+    this.bad(where, `${named} is neither an ISO country nor an area of mappings/areas.json`);
+    return undefined;
+  }
+
+  /** The declaration of a record of an HS6 product; undefined when the record is not loaded. */
+  private declaration(r: JsonObject, where: Place): Declaration | undefined {
+    const cmd = scalarText(r.cmdCode) ?? '';
+    if (!/^\d{6}$/.test(cmd)) {
+      this.unmapped.add('commodity', cmd, asString(r.cmdDesc));
+      return undefined;
+    }
+    const codes = this.reporterAndPartner(r, where);
+    if (!codes) return undefined;
+    const flow = scalarText(r.flowCode) ?? '';
+    if (flow !== 'X' && flow !== 'M') {
+      this.unmapped.add('flow', flow, asString(r.flowDesc));
+      return undefined;
+    }
+    const edition = editionOfComtradeCode(r.classificationCode);
+    if (edition) this.editions.set(edition, (this.editions.get(edition) ?? 0) + 1);
+    const value = Number(r.primaryValue);
+    if (!Number.isFinite(value) || value < 0) {
+      this.bad(where, `primaryValue "${shown(r.primaryValue)}" is not a USD value`);
+      return undefined;
+    }
+    const qty = isMissing(r.netWgt) ? null : Number(r.netWgt);
+    if (qty !== null && !Number.isFinite(qty)) {
+      this.bad(where, `netWgt "${shown(r.netWgt)}" is not a weight in kg`);
+      return undefined;
+    }
+    return declared({ flow, reporter: codes[0], partner: codes[1] }, { hs6: Number(cmd), value, qty });
+  }
+
+  private readRecord(r: JsonObject, where: Place): void {
+    const d = this.declaration(r, where);
+    if (!d) return;
+    const year = Number(r.refYear);
+    const month = Number(r.refMonth);
+    if (r.freqCode === 'A' && month === 52) this.addAnnual(d, year);
+    else if (r.freqCode === 'M' && month >= 1 && month <= 12) this.addMonthly(d, (year - 2000) * 12 + month - 1);
+    else this.bad(where, `period: freqCode "${shown(r.freqCode)}" with refMonth ${shown(r.refMonth)}`);
+  }
+
+  private addAnnual(d: Declaration, year: number): void {
+    const key = `${d.exporter}|${d.importer}|${d.hs6}|${year}`;
+    const prev = this.annual.get(key);
+    if (!prev || (prev.side === 'exporter' && d.side === 'importer')) this.annual.set(key, { ...d, year });
+  }
+
+  /** `month`: months since January 2000. */
+  private addMonthly(d: Declaration, month: number): void {
+    const key = `${d.exporter}|${d.importer}|${d.hs6}|${month}`;
+    const row = this.monthly.get(key) ?? {
+      exporter: d.exporter,
+      importer: d.importer,
+      hs6: d.hs6,
+      month,
+      value_exp: null,
+      qty_exp: null,
+      value_imp: null,
+      qty_imp: null,
+    };
+    if (d.side === 'exporter') Object.assign(row, { value_exp: d.value, qty_exp: d.qty });
+    else Object.assign(row, { value_imp: d.value, qty_imp: d.qty });
+    this.monthly.set(key, row);
+  }
+
+  /** The batch, in the edition given, else the one edition of the records (HS 2022 when they name none). */
+  batch(hsVersion: number | undefined): TradeBatch {
+    const flows: AnnualFlow[] = [...this.annual.values()].map((d) => ({
+      exporter: d.exporter,
+      importer: d.importer,
+      hs6: d.hs6,
+      year: d.year,
+      value: d.value,
+      qty: d.qty,
+    }));
+    // One edition per batch: flows keep the edition they were reported in.
+    if (hsVersion === undefined && this.editions.size > 1) {
+      const found = [...this.editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ');
+      throw new Error(`the records are in several HS editions (${found}): load each edition separately`);
+    }
+    const edition = hsVersion ?? [...this.editions.keys()][0] ?? DEFAULT_HS_EDITION;
+    const { countries, badRows, unmapped } = this;
+    return { flows, monthly: [...this.monthly.values()], hsVersion: edition, countries, badRows, unmapped };
+  }
 }
 
 /**
@@ -29,104 +207,7 @@ interface Declaration {
  * (one per batch) unless `hsVersion` is given; HS 2022 when the records omit it.
  */
 export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
-  const areas = Areas.load();
-  const badRows: BadRow[] = [];
-  const unmapped = new NotLoaded();
-  const countries = new Map<string, AreaRef>();
-  const editions = new Map<number, number>();
-  /** A reporter or partner by ISO3, else by its numeric code; a string when it is an aggregate. */
-  const place = (iso: unknown, code: unknown): AreaRef | string | undefined => {
-    const n = code === null || code === undefined || code === '' ? NaN : Number(code);
-    const aggregate = Number.isInteger(n) ? areas.aggregate(n) : undefined;
-    if (aggregate !== undefined || iso === 'W00') return aggregate ?? 'World';
-    const ref =
-      areas.iso(typeof iso === 'string' ? iso : undefined) ?? (Number.isInteger(n) ? areas.numeric(n) : undefined);
-    if (ref && !countries.has(ref.iso2)) countries.set(ref.iso2, ref);
-    return ref;
-  };
-  const annual = new Map<string, Declaration & { year: number }>();
-  const monthly = new Map<string, MonthlyFlow>();
-  for (const file of files) {
-    const name = path.basename(file);
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
-    if (!Array.isArray(doc?.data)) {
-      badRows.push({ file: name, line: 1, reason: 'not a Comtrade+ API v1 response (no data array)' });
-      continue;
-    }
-    (doc.data as Array<Record<string, any>>).forEach((r, i) => {
-      const line = i + 1;
-      const bad = (reason: string) => badRows.push({ file: name, line, reason });
-      const cmd = String(r.cmdCode ?? '');
-      if (!/^\d{6}$/.test(cmd)) return unmapped.add('commodity', cmd, r.cmdDesc);
-      const reporterRef = place(r.reporterISO, r.reporterCode);
-      const partnerRef = place(r.partnerISO, r.partnerCode);
-      if (typeof reporterRef === 'string')
-        return unmapped.add('aggregate', String(r.reporterISO ?? r.reporterCode), r.reporterDesc ?? reporterRef);
-      if (typeof partnerRef === 'string')
-        return unmapped.add('aggregate', String(r.partnerISO ?? r.partnerCode), r.partnerDesc ?? partnerRef);
-      if (!reporterRef)
-        return bad(
-          `reporter ${r.reporterISO ?? ''} (${r.reporterCode ?? 'no code'}${r.reporterDesc ? `, ${r.reporterDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`,
-        );
-      if (!partnerRef)
-        return bad(
-          `partner ${r.partnerISO ?? ''} (${r.partnerCode ?? 'no code'}${r.partnerDesc ? `, ${r.partnerDesc}` : ''}) is neither an ISO country nor an area of mappings/areas.json`,
-        );
-      const reporter = reporterRef.iso2;
-      const partner = partnerRef.iso2;
-      const flow = String(r.flowCode ?? '');
-      if (flow !== 'X' && flow !== 'M') return unmapped.add('flow', flow, r.flowDesc);
-      const edition = editionOfComtradeCode(r.classificationCode);
-      if (edition) editions.set(edition, (editions.get(edition) ?? 0) + 1);
-      const value = Number(r.primaryValue);
-      if (!Number.isFinite(value) || value < 0) return bad(`primaryValue "${r.primaryValue}" is not a USD value`);
-      const qty = r.netWgt === null || r.netWgt === undefined || r.netWgt === '' ? null : Number(r.netWgt);
-      if (qty !== null && !Number.isFinite(qty)) return bad(`netWgt "${r.netWgt}" is not a weight in kg`);
-      const d: Declaration =
-        flow === 'X'
-          ? { exporter: reporter, importer: partner, hs6: Number(cmd), side: 'exporter', value, qty }
-          : { exporter: partner, importer: reporter, hs6: Number(cmd), side: 'importer', value, qty };
-      const year = Number(r.refYear);
-      const month = Number(r.refMonth);
-      if (r.freqCode === 'A' && month === 52) {
-        const key = `${d.exporter}|${d.importer}|${d.hs6}|${year}`;
-        const prev = annual.get(key);
-        if (!prev || (prev.side === 'exporter' && d.side === 'importer')) annual.set(key, { ...d, year });
-      } else if (r.freqCode === 'M' && month >= 1 && month <= 12) {
-        const m = (year - 2000) * 12 + month - 1;
-        const key = `${d.exporter}|${d.importer}|${d.hs6}|${m}`;
-        const row = monthly.get(key) ?? {
-          exporter: d.exporter,
-          importer: d.importer,
-          hs6: d.hs6,
-          month: m,
-          value_exp: null,
-          qty_exp: null,
-          value_imp: null,
-          qty_imp: null,
-        };
-        if (d.side === 'exporter') Object.assign(row, { value_exp: d.value, qty_exp: d.qty });
-        else Object.assign(row, { value_imp: d.value, qty_imp: d.qty });
-        monthly.set(key, row);
-      } else {
-        bad(`period: freqCode "${r.freqCode}" with refMonth ${r.refMonth}`);
-      }
-    });
-  }
-  const flows: AnnualFlow[] = [...annual.values()].map((d) => ({
-    exporter: d.exporter,
-    importer: d.importer,
-    hs6: d.hs6,
-    year: d.year,
-    value: d.value,
-    qty: d.qty,
-  }));
-  // One edition per batch: flows keep the edition they were reported in.
-  if (hsVersion === undefined && editions.size > 1) {
-    throw new Error(
-      `the records are in several HS editions (${[...editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ')}): load each edition separately`,
-    );
-  }
-  const edition = hsVersion ?? [...editions.keys()][0] ?? DEFAULT_HS_EDITION;
-  return { flows, monthly: [...monthly.values()], hsVersion: edition, countries, badRows, unmapped };
+  const reader = new ComtradeReader();
+  for (const file of files) reader.readFile(file);
+  return reader.batch(hsVersion);
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
+import { asArray, asString, at, readJsonFile, scalarText, shown } from './json.js';
 import { DEFAULT_HS_EDITION } from '../../trade/catalogue.js';
 
 export interface NomenclatureProduct {
@@ -98,20 +99,28 @@ function readCsv(file: string, edition: number, out: NomenclatureBatch): void {
  */
 function readComtradeClassification(file: string, edition: number | undefined, out: NomenclatureBatch): void {
   const name = path.basename(file);
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { classCode?: unknown; className?: unknown; results?: unknown };
+  const doc = readJsonFile(file);
+  const classCode = at(doc, 'classCode');
+  const className = asString(at(doc, 'className'));
   const own =
-    editionOfComtradeCode(doc.classCode) ??
-    (typeof doc.className === 'string' ? Number(/^HS(\d{4})$/.exec(doc.className)?.[1]) || undefined : undefined);
-  if (!Array.isArray(doc.results)) throw new Error(`${name}: not a UN Comtrade classification (no results array)`);
-  if (!own) throw new Error(`${name}: classCode "${String(doc.classCode)}" is not an HS edition (H0 … H6)`);
+    editionOfComtradeCode(classCode) ??
+    (className === undefined ? undefined : Number(/^HS(\d{4})$/.exec(className)?.[1]) || undefined);
+  const results = asArray(at(doc, 'results'));
+  if (!results) throw new Error(`${name}: not a UN Comtrade classification (no results array)`);
+  if (!own) throw new Error(`${name}: classCode "${shown(classCode)}" is not an HS edition (H0 … H6)`);
   if (edition !== undefined && edition !== own)
     throw new Error(`${name} is HS ${own}, not the HS ${edition} given by --hs-version`);
   const names = new Map<string, string>();
   const six: Entry[] = [];
-  (doc.results as Array<{ id?: unknown; text?: unknown }>).forEach((r, i) => {
+  results.forEach((r, i) => {
     const line = i + 1;
-    const code = String(r.id ?? '').trim();
-    const text = String(r.text ?? '').trim();
+    // Codes are strings; a code written as a JSON number is read as its digits.
+    const code = scalarText(at(r, 'id'))?.trim();
+    if (code === undefined) {
+      out.badRows.push({ file: name, line, reason: 'not a classification entry (an object with an id)' });
+      return;
+    }
+    const text = (scalarText(at(r, 'text')) ?? '').trim();
     const label = text.startsWith(`${code} - `) ? text.slice(code.length + 3).trim() : text;
     if (!/^\d+$/.test(code)) {
       // ALL, TOTAL, AG2 … are groups of codes; 9999AA-like codes are outside the WCO nomenclature.

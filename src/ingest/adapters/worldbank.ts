@@ -4,6 +4,45 @@ import path from 'node:path';
 import { Collector } from '../collector.js';
 import type { SourceMapping } from '../mapping.js';
 import type { EconomicsBatch } from '../types.js';
+import { asArray, asString, at, isRecord, readJsonFile, scalarText, type JsonObject } from './json.js';
+
+/** What the adapter reads of a row of an API v2 page. */
+interface WorldBankRow {
+  indicator: string;
+  /** The ISO3 code, else the API's own code of the country or aggregate. */
+  country: string;
+  countryName: string | undefined;
+  period: string;
+  value: unknown;
+  status: string | undefined;
+}
+
+function readRow(row: JsonObject): WorldBankRow {
+  return {
+    indicator: scalarText(at(row, 'indicator', 'id')) ?? '',
+    country: scalarText(row.countryiso3code) || scalarText(at(row, 'country', 'id')) || '',
+    countryName: asString(at(row, 'country', 'value')),
+    period: scalarText(row.date) ?? '',
+    value: row.value,
+    status: asString(row.obs_status),
+  };
+}
+
+/** The series of a World Bank indicator code, through the mapping. */
+function seriesOf(mapping: SourceMapping, code: string) {
+  return { code: `indicator ${code}`, ...mapping.indicators[code] };
+}
+
+/** An API v2 JSON page (`[meta, rows]`). */
+function readJsonPage(c: Collector, page: { file: string; doc: unknown }, mapping: SourceMapping): void {
+  const rows = asArray(at(page.doc, 1));
+  if (!rows) return c.bad(page.file, 1, 'not a World Bank API v2 response ([meta, rows])');
+  rows.forEach((row, i) => {
+    if (!isRecord(row)) return c.bad(page.file, i + 1, 'not a World Bank API v2 data row (an object)');
+    const { indicator, ...read } = readRow(row);
+    c.add({ file: page.file, line: i + 1, ...seriesOf(mapping, indicator), ...read });
+  });
+}
 
 /**
  * World Bank data: API v2 JSON pages (`[meta, rows]`) or the long CSV
@@ -12,27 +51,10 @@ import type { EconomicsBatch } from '../types.js';
  */
 export function readWorldBank(files: string[], opts: { indicator?: string }, mapping: SourceMapping): EconomicsBatch {
   const c = new Collector(mapping.countries);
-  const series = (code: string) => ({ code: `indicator ${code}`, ...mapping.indicators[code] });
   for (const file of files) {
     const name = path.basename(file);
     if (file.endsWith('.json')) {
-      const doc = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      if (!Array.isArray(doc) || doc.length < 2 || !Array.isArray(doc[1])) {
-        c.bad(name, 1, 'not a World Bank API v2 response ([meta, rows])');
-        continue;
-      }
-      (doc[1] as Array<Record<string, any>>).forEach((row, i) => {
-        c.add({
-          file: name,
-          line: i + 1,
-          ...series(row.indicator?.id ?? ''),
-          country: String(row.countryiso3code || row.country?.id || ''),
-          countryName: row.country?.value,
-          period: String(row.date ?? ''),
-          value: row.value,
-          status: row.obs_status,
-        });
-      });
+      readJsonPage(c, { file: name, doc: readJsonFile(file) }, mapping);
       continue;
     }
     if (!opts.indicator) throw new Error(`${name}: the long CSV form needs --indicator CODE (e.g. NY.GDP.MKTP.CD)`);
@@ -57,7 +79,7 @@ export function readWorldBank(files: string[], opts: { indicator?: string }, map
       c.add({
         file: name,
         line: info.lines,
-        ...series(opts.indicator),
+        ...seriesOf(mapping, opts.indicator),
         country: record[code]!,
         countryName: countryName < 0 ? undefined : record[countryName],
         period: record[year]!,
