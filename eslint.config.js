@@ -91,6 +91,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // Row types of ad-hoc test queries are asserted where read.
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
   {

@@ -186,13 +186,13 @@ describe('economics: latest values', () => {
 
   it('answers 404 naming an unknown country, indicator or group token', async () => {
     const c = await s.get('/v1/latest?country=USA,atlantis');
-    expectError(c, 404, 'not_found', assert);
+    expectError(c, 404, 'not_found');
     assert.match(c.body.message, /atlantis/);
     const i = await s.get('/v1/latest?indicator=happiness');
-    expectError(i, 404, 'not_found', assert);
+    expectError(i, 404, 'not_found');
     assert.match(i.body.message, /happiness/);
     const g = await s.get('/v1/latest?group=weather');
-    expectError(g, 404, 'not_found', assert);
+    expectError(g, 404, 'not_found');
     assert.match(g.body.message, /weather/);
   });
 });

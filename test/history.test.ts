@@ -80,30 +80,29 @@ describe('economics: history', () => {
     const other = await s.get(
       `/v1/history?country=DEU&indicator=FX_USD,BOND_YIELD_10Y&cursor=${encodeURIComponent(cursor)}`,
     );
-    expectError(other, 422, 'validation_error', assert);
+    expectError(other, 422, 'validation_error');
     assert.deepEqual(other.body.detail[0].loc, ['query', 'cursor']);
     const transformed = await s.get(
       `/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&transform=yoy&cursor=${encodeURIComponent(cursor)}`,
     );
-    expectError(transformed, 422, 'validation_error', assert);
+    expectError(transformed, 422, 'validation_error');
     const flipped = cursor.slice(0, 10) + (cursor[10] === 'A' ? 'B' : 'A') + cursor.slice(11);
     expectError(
       await s.get(`/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&cursor=${flipped}`),
       422,
       'validation_error',
-      assert,
     );
-    expectError(await s.get('/v1/history?cursor=not-a-cursor'), 422, 'validation_error', assert);
+    expectError(await s.get('/v1/history?cursor=not-a-cursor'), 422, 'validation_error');
   });
 
   it('validates from and to', async () => {
     for (const bad of ['from=2020-02-30', 'from=20', 'to=2020-1-1', 'from=yesterday']) {
       const r = await s.get(`/v1/history?country=USA&indicator=CPI&${bad}`);
-      expectError(r, 422, 'validation_error', assert);
+      expectError(r, 422, 'validation_error');
       assert.equal(r.body.detail[0].loc[0], 'query');
     }
     const order = await s.get('/v1/history?country=USA&indicator=CPI&from=2021&to=2020');
-    expectError(order, 422, 'validation_error', assert);
+    expectError(order, 422, 'validation_error');
     const inclusive = (await s.get('/v1/history?country=USA&indicator=CPI&from=2020&to=2020')).body.data;
     assert.equal(inclusive.length, 12);
     const exact = (await s.get('/v1/history?country=USA&indicator=CPI&from=2020-03-01&to=2020-05-01')).body.data;
@@ -116,9 +115,9 @@ describe('economics: history', () => {
   });
 
   it('answers 404 for unknown tokens and 422 before 404', async () => {
-    expectError(await s.get('/v1/history?country=narnia'), 404, 'not_found', assert);
-    expectError(await s.get('/v1/history?indicator=vibes'), 404, 'not_found', assert);
-    expectError(await s.get('/v1/history?country=narnia&transform=bad'), 422, 'validation_error', assert);
+    expectError(await s.get('/v1/history?country=narnia'), 404, 'not_found');
+    expectError(await s.get('/v1/history?indicator=vibes'), 404, 'not_found');
+    expectError(await s.get('/v1/history?country=narnia&transform=bad'), 422, 'validation_error');
   });
 
   describe('transforms, recomputed from the raw series', () => {

@@ -5,13 +5,17 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { readCurrentName, snapshotsDir } from '../src/store/snapshot.js';
-import { ingestCli } from './helpers/processes.js';
+import { ingest, type IngestInput } from './helpers/ingest.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { SHARED_DATA } from './helpers/paths.js';
 
+// The ingests run in-process: carrying files over is the snapshot builder's work, the
+// same whichever way an ingest is started (the CLI runs in the other ingest tests).
 type Adapter = 'hs' | 'worldbank' | 'baci';
+type Input = IngestInput;
 
 /** Small inputs in each adapter's real format, written by the test. */
-function fixtures(dir: string): Record<Adapter, string[]> {
+function fixtures(dir: string): Record<Adapter, Input> {
   const hs = path.join(dir, 'hs-fixture.csv');
   writeFileSync(
     hs,
@@ -56,9 +60,9 @@ function fixtures(dir: string): Record<Adapter, string[]> {
     ].join('\n'),
   );
   return {
-    hs: ['hs', hs],
-    worldbank: ['worldbank', wb, '--indicator', 'NY.GDP.MKTP.CD'],
-    baci: ['baci', flows, codes],
+    hs: { files: [hs] },
+    worldbank: { files: [wb], indicator: 'NY.GDP.MKTP.CD' },
+    baci: { files: [flows, codes] },
   };
 }
 
@@ -124,7 +128,8 @@ async function expectLoaded(s: TestServer, done: Set<Adapter>): Promise<void> {
 
 describe('ingest: every ingest carries over the files it does not replace, in any order of adapters', () => {
   let work: string;
-  let inputs: Record<Adapter, string[]>;
+  let inputs: Record<Adapter, Input>;
+  const load = (dataDir: string, adapter: Adapter) => ingest(dataDir, adapter, inputs[adapter]);
   const dirs: string[] = [];
   before(() => {
     work = mkdtempSync(path.join(tmpdir(), 'econtrade-carry-fixtures-'));
@@ -143,8 +148,7 @@ describe('ingest: every ingest carries over the files it does not replace, in an
       let s: TestServer | undefined;
       try {
         for (const adapter of order) {
-          const r = await ingestCli(dataDir, inputs[adapter]);
-          assert.equal(r.code, 0, r.out);
+          await load(dataDir, adapter);
           done.add(adapter);
           // The first ingest publishes into the empty DATA_DIR; the server then serves it (no sample is built).
           s ??= await startTestServer({ dataDir });
@@ -161,19 +165,18 @@ describe('ingest: every ingest carries over the files it does not replace, in an
   it('a file the serving snapshot holds beyond the known ones is carried over too, as the same file', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-carry-'));
     dirs.push(dataDir);
-    assert.equal((await ingestCli(dataDir, inputs.worldbank)).code, 0);
+    await load(dataDir, 'worldbank');
     const first = path.join(snapshotsDir(dataDir), (await readCurrentName(dataDir))!);
     writeFileSync(path.join(first, 'future.duckdb'), 'a later kind of file');
-    for (const adapter of ['hs', 'baci', 'worldbank'] as const)
-      assert.equal((await ingestCli(dataDir, inputs[adapter])).code, 0);
+    for (const adapter of ['hs', 'baci', 'worldbank'] as const) await load(dataDir, adapter);
     const last = path.join(snapshotsDir(dataDir), (await readCurrentName(dataDir))!);
     assert.notEqual(last, first);
     assert.equal(readFileSync(path.join(last, 'future.duckdb'), 'utf8'), 'a later kind of file');
   });
 });
 
-const REAL_HS = new URL('../../shared/data/hs/harmonized-system.csv', import.meta.url).pathname;
-const REAL_GDP = new URL('../../shared/data/worldbank/gdp-current-usd.csv', import.meta.url).pathname;
+const REAL_HS = path.join(SHARED_DATA, 'hs/harmonized-system.csv');
+const REAL_GDP = path.join(SHARED_DATA, 'worldbank/gdp-current-usd.csv');
 
 describe(
   'ingest: the real HS nomenclature survives a later economics ingest',
@@ -195,9 +198,8 @@ describe(
       const chapter = rows.filter((r) => r.level === '6' && r.hscode.startsWith('85'));
       const expected = [...new Set([...sampleCodes, ...chapter.map((r) => r.hscode)])].sort();
       assert.ok(expected.length > sampleCodes.length);
-      assert.equal((await ingestCli(s.dataDir, ['hs', REAL_HS])).code, 0);
-      const r = await ingestCli(s.dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
-      assert.equal(r.code, 0, r.out);
+      await ingest(s.dataDir, 'hs', { files: [REAL_HS] });
+      await ingest(s.dataDir, 'worldbank', { files: [REAL_GDP], indicator: 'NY.GDP.MKTP.CD' });
       await s.store.refresh();
       const matches = (await s.get('/v1/trade/products/85')).body.data.matches;
       assert.deepEqual(

@@ -3,15 +3,24 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { IngestError } from '../src/ingest/errors.js';
+import { badRowLines } from '../src/ingest/report.js';
 import { readCurrentName } from '../src/store/snapshot.js';
+import { ingest as ingestInProcess } from './helpers/ingest.js';
 import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { SHARED_DATA } from './helpers/paths.js';
 
-const shared = new URL('../../shared/data/', import.meta.url).pathname;
+const shared = SHARED_DATA;
 const REAL_GDP = path.join(shared, 'worldbank/gdp-current-usd.csv');
 const REAL_GNI = path.join(shared, 'econ-formats/worldbank-v2-usa-gni-per-capita-1990-1997.json');
 
+// `ingest` runs the CLI, where its output or exit code is checked; `ingestInProcess`
+// calls what it runs, and lets a test set the time recorded as `last_update`.
 const ingest = ingestCli;
+const GDP = { indicator: 'NY.GDP.MKTP.CD' };
+/** `s` seconds after `t`: ingests recorded at distinct seconds (`last_update` has seconds), without waiting. */
+const later = (t: Date, s: number) => new Date(t.getTime() + s * 1000);
 
 /** A small World Bank long CSV written by the test itself (quoted names, CRLF, an aggregate, a missing value). */
 function fixture(dir: string, fraValue = '2957879759263.55', extra = ''): string {
@@ -67,33 +76,35 @@ describe('ingest: World Bank into economics snapshots', () => {
   });
 
   it('fails a file with more bad rows than allowed and leaves the serving snapshot as it was', async () => {
+    // In-process: the CLI's listing of bad rows and its exit code are checked in test/ingest-reports.test.ts.
     const before = await readCurrentName(dataDir);
     const bad = fixture(work, 'n/a', 'Italy,ITA,20x2,5');
-    const r = await ingest(dataDir, ['worldbank', bad, '--indicator', 'NY.GDP.MKTP.CD']);
-    assert.equal(r.code, 1);
-    assert.match(r.out, /wb-gdp\.csv:3: value "n\/a" is not a number/);
-    assert.match(r.out, /wb-gdp\.csv:7: period "20x2"/);
+    const err = await ingestInProcess(dataDir, 'worldbank', { files: [bad], ...GDP }).then(
+      () => assert.fail('the ingest should fail'),
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof IngestError, String(err));
+    const listed = badRowLines(err.badRows).join('\n');
+    assert.match(listed, /wb-gdp\.csv:3: value "n\/a" is not a number/);
+    assert.match(listed, /wb-gdp\.csv:7: period "20x2"/);
     assert.equal(await readCurrentName(dataDir), before);
-    const ok = await ingest(dataDir, ['worldbank', bad, '--indicator', 'NY.GDP.MKTP.CD', '--max-bad-rows', '2']);
-    assert.equal(ok.code, 0, ok.out);
+    await ingestInProcess(dataDir, 'worldbank', { files: [bad], ...GDP, maxBadRows: 2 }); // resolves: loaded
   });
 
   it('moves last_update only for series whose observations changed', async () => {
-    await ingest(dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
-    await new Promise((r) => setTimeout(r, 1100));
-    const since = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, 1100));
-    const same = await ingest(dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
-    assert.match(same.out, /0 series changed/);
+    const t = new Date();
+    await ingestInProcess(dataDir, 'worldbank', { files: [fixture(work)], ...GDP, now: t });
+    const since = later(t, 1).toISOString();
+    const same = await ingestInProcess(dataDir, 'worldbank', { files: [fixture(work)], ...GDP, now: later(t, 2) });
+    assert.equal(same.changedSeries.length, 0);
     await server!.store.refresh();
     assert.deepEqual((await server!.get(`/v1/updates?since=${since}`)).body.data, []);
-    const changed = await ingest(dataDir, [
-      'worldbank',
-      fixture(work, '3000000000000'),
-      '--indicator',
-      'NY.GDP.MKTP.CD',
-    ]);
-    assert.match(changed.out, /1 series changed/);
+    const changed = await ingestInProcess(dataDir, 'worldbank', {
+      files: [fixture(work, '3000000000000')],
+      ...GDP,
+      now: later(t, 2),
+    });
+    assert.equal(changed.changedSeries.length, 1);
     await server!.store.refresh();
     const updates = (await server!.get(`/v1/updates?since=${since}`)).body.data;
     assert.deepEqual(
@@ -121,7 +132,7 @@ describe('ingest: World Bank into economics snapshots', () => {
     for (const value of ['3100000000000', '3200000000000']) {
       const r = await ingest(dataDir, ['worldbank', fixture(work, value), '--indicator', 'NY.GDP.MKTP.CD']);
       assert.equal(r.code, 0, r.out);
-      await new Promise((res) => setTimeout(res, 300)); // the server polls every 100 ms here
+      await server!.serving(); // the server's own poll switches, while the load goes on
     }
     stop = true;
     await load;
@@ -137,8 +148,7 @@ describe('ingest: World Bank into economics snapshots', () => {
     'after the real World Bank GDP file, the latest US GDP is 27 360 935 000 000 dated 2023-01-01',
     { skip: !existsSync(REAL_GDP) && 'shared/data is not present' },
     async () => {
-      const r = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
-      assert.equal(r.code, 0, r.out);
+      await ingestInProcess(dataDir, 'worldbank', { files: [REAL_GDP], ...GDP });
       await server!.store.refresh();
       const us = (await server!.get('/v1/latest?country=USA&indicator=GDP_USD')).body.data[0];
       assert.equal(us.latest_value, 27360935000000);
@@ -149,15 +159,15 @@ describe('ingest: World Bank into economics snapshots', () => {
       const again = await ingest(dataDir, ['worldbank', REAL_GDP, '--indicator', 'NY.GDP.MKTP.CD']);
       assert.match(again.out, / 0 series changed/, 'a second ingest of the same file changes no last_update');
       // The real file with one value changed: exactly that series is updated.
-      const since = new Date().toISOString();
-      await new Promise((res) => setTimeout(res, 1100));
+      const now = new Date();
+      const since = now.toISOString();
       const altered = path.join(work, 'gdp-altered.csv');
       writeFileSync(
         altered,
         readFileSync(REAL_GDP, 'utf8').replace(/^(Germany,DEU,2023,)[^\r\n]*/m, '$14500000000000'),
       );
-      const one = await ingest(dataDir, ['worldbank', altered, '--indicator', 'NY.GDP.MKTP.CD']);
-      assert.match(one.out, / 1 series changed/, one.out);
+      const one = await ingestInProcess(dataDir, 'worldbank', { files: [altered], ...GDP, now: later(now, 1) });
+      assert.deepEqual(one.changedSeries, ['DEU.GDP_USD']);
       await server!.store.refresh();
       assert.deepEqual(
         (await server!.get(`/v1/updates?since=${since}`)).body.data.map((u: any) => u.series_id),
@@ -175,8 +185,7 @@ describe('ingest: World Bank into economics snapshots', () => {
     'loads a World Bank API v2 JSON page into the right series',
     { skip: !existsSync(REAL_GNI) && 'shared/data is not present' },
     async () => {
-      const r = await ingest(dataDir, ['worldbank', REAL_GNI]);
-      assert.equal(r.code, 0, r.out);
+      await ingestInProcess(dataDir, 'worldbank', { files: [REAL_GNI] });
       await server!.store.refresh();
       const points = (await server!.get('/v1/history?country=USA&indicator=GNI_PER_CAPITA')).body.data;
       const doc = JSON.parse(readFileSync(REAL_GNI, 'utf8'))[1] as Array<{ date: string; value: number }>;
@@ -202,8 +211,7 @@ describe('ingest over the generated sample', () => {
 
   it('replaces the sample economics (never mixes) and keeps the trade sample serving', async () => {
     assert.ok((await server.get('/v1/latest')).body.data.length > 1000);
-    const r = await ingest(server.dataDir, ['worldbank', fixture(work), '--indicator', 'NY.GDP.MKTP.CD']);
-    assert.equal(r.code, 0, r.out);
+    await ingestInProcess(server.dataDir, 'worldbank', { files: [fixture(work)], ...GDP });
     await server.store.refresh();
     const rows = (await server.get('/v1/latest')).body.data;
     assert.deepEqual(

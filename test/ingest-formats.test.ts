@@ -9,8 +9,9 @@ import { readJsonStat } from '../src/ingest/adapters/jsonstat.js';
 import { readSdmx } from '../src/ingest/adapters/sdmx.js';
 import { readWorldBank } from '../src/ingest/adapters/worldbank.js';
 import { loadMapping } from '../src/ingest/mapping.js';
+import { SHARED_DATA } from './helpers/paths.js';
 
-const formats = new URL('../../shared/data/econ-formats/', import.meta.url).pathname;
+const formats = path.join(SHARED_DATA, 'econ-formats');
 const real = (f: string) => path.join(formats, f);
 const skipReal = (f: string) => !existsSync(real(f)) && 'shared/data is not present';
 

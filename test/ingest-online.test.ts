@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { entryArgs } from './helpers/processes.js';
 import { startTestServer } from './helpers/server.js';
+import { ROOT as root } from './helpers/paths.js';
 
 const run = promisify(execFile);
-const root = new URL('..', import.meta.url).pathname;
 
 // Recorded responses, in the official APIs' shapes.
 const wbRow = (iso3: string, year: number, value: number) => ({
@@ -89,7 +90,7 @@ describe('ingest --online against recorded responses', () => {
   });
 
   const ingest = (args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], {
+    run(process.execPath, [...entryArgs('src/cli/ingest.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, COMTRADE_API_KEY: 'recorded' },
     });

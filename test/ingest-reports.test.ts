@@ -7,8 +7,9 @@ import { parse } from 'csv-parse/sync';
 import { readCurrentName } from '../src/store/snapshot.js';
 import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { SHARED_DATA } from './helpers/paths.js';
 
-const shared = new URL('../../shared/data/', import.meta.url).pathname;
+const shared = SHARED_DATA;
 const REAL_GDP = path.join(shared, 'worldbank/gdp-current-usd.csv');
 const ISO_CODES = path.join(shared, 'countries/country-codes.csv');
 

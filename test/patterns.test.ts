@@ -102,7 +102,8 @@ describe('regular expressions run in linear time', () => {
       const r = await check(f.source, f.flags);
       if (r.status !== 'safe')
         unsafe.push(
-          `${f.where} /${f.source}/${f.flags}: ${r.status}${r.status === 'vulnerable' ? ` (${r.complexity.type})` : ''}`,
+          `${f.where} /${f.source}/${f.flags}: ${r.status}` +
+            (r.status === 'vulnerable' ? ` (${r.complexity.type})` : ''),
         );
     }
     assert.deepEqual(unsafe, []);

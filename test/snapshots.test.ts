@@ -21,10 +21,10 @@ import { datasetStore } from '../src/datasets.js';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
 import { buildSnapshot, type SnapshotBuild } from '../src/store/builder.js';
 import { SnapshotStore } from '../src/store/serving.js';
-import { freePort, ingestCli, startServerProcess } from './helpers/processes.js';
-import { TEST_AS_OF, TEST_SCALE } from './helpers/server.js';
+import { entryArgs, freePort, ingestCli, startServerProcess } from './helpers/processes.js';
+import { TEST_AS_OF } from './helpers/sample.js';
+import { ROOT as root } from './helpers/paths.js';
 
-const root = new URL('..', import.meta.url).pathname;
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -64,7 +64,7 @@ async function killHard(child: ChildProcess): Promise<void> {
 
 /** Runs the server entry point until it exits; returns its exit code and output. */
 async function runMain(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('src/main.ts'), {
     cwd: root,
     env: { ...process.env, PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,9 +121,10 @@ describe('settings: DUCKDB_MEMORY_LIMIT and SNAPSHOTS_KEPT', () => {
 
   it('an invalid value stops the server with one line and exit code 1', async () => {
     const d = dataDir();
-    for (const env of [{ DUCKDB_MEMORY_LIMIT: 'plenty' }, { SNAPSHOTS_KEPT: '0' }] as Array<Record<string, string>>) {
-      const r = await runMain({ DATA_DIR: d, ...env });
-      const name = Object.keys(env)[0]!;
+    const envs: Array<Record<string, string>> = [{ DUCKDB_MEMORY_LIMIT: 'plenty' }, { SNAPSHOTS_KEPT: '0' }];
+    const runs = await Promise.all(envs.map((env) => runMain({ DATA_DIR: d, ...env })));
+    for (const [k, r] of runs.entries()) {
+      const name = Object.keys(envs[k]!)[0]!;
       assert.equal(r.code, 1, r.out + r.err);
       assert.equal(r.err.trim().split('\n').length, 1, r.err);
       assert.match(r.err, new RegExp(`^${name} .*: set it to`));
@@ -182,94 +183,102 @@ describe('progress of long builds', () => {
 });
 
 describe('snapshot hygiene', () => {
-  it('a sample build killed with SIGKILL leaves nothing a restart keeps; the restarted server builds, reports progress and serves', async () => {
-    const d = dataDir();
-    const build = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: d,
-        PORT: String(await freePort()),
-        SAMPLE_SCALE: '0.02',
-        SAMPLE_AS_OF: TEST_AS_OF,
-        DUCKDB_MEMORY_LIMIT: '128MB',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    build.stdout.on('data', (x) => (out += x));
-    build.stderr.on('data', (x) => (out += x));
-    try {
-      await waitFor(
-        () => /trade: monthly flows/.test(out) || build.exitCode !== null,
-        120_000,
-        () => out,
-      );
-    } finally {
-      await killHard(build);
-    }
-    assert.match(out, /progress: sample build: 0% economics \(phase 1\/8\)/);
-    const [leftover, ...more] = snapshotNames(d);
-    assert.ok(leftover && more.length === 0, `one half-built snapshot, got ${snapshotNames(d)}`);
-    assert.ok(existsSync(path.join(snapshotsDir(d), leftover, BUILDING_MARKER)), 'marked as building');
-    assert.ok(existsSync(path.join(snapshotsDir(d), leftover, 'trade.duckdb')), 'killed during the trade build');
-    assert.equal(await readCurrentName(d), undefined);
-    const deadSpill = readdirSync(path.join(d, 'tmp')).filter((n) => n.startsWith(`${build.pid}.`));
-    assert.equal(deadSpill.length, 1, 'the spill directory of the killed build is there');
-
-    const server = await startServerProcess({
-      DATA_DIR: d,
-      SAMPLE_SCALE: String(TEST_SCALE),
-      SAMPLE_AS_OF: TEST_AS_OF,
-      BOOTSTRAP_API_KEY: 'hygiene-key',
-    });
-    try {
-      const current = await readCurrentName(d);
-      assert.ok(current && current !== leftover);
-      assert.deepEqual(snapshotNames(d), [current], 'only the new snapshot is left');
-      assert.ok(!existsSync(path.join(snapshotsDir(d), current, BUILDING_MARKER)), 'published: no longer marked');
-      assert.ok(!existsSync(path.join(d, 'tmp', deadSpill[0]!)), 'the dead build’s spill directory is gone');
-      const res = await fetch(`${server.url}/v1/countries`, { headers: { authorization: 'Bearer hygiene-key' } });
-      assert.equal(res.status, 200);
-      // Progress: every phase of the build, with its percent, and rows once there are some.
-      const lines = server
-        .output()
-        .split('\n')
-        .filter((l) => l.startsWith('progress: sample build: '));
-      for (const phase of ['economics', 'trade: monthly flows', 'trade: sorted copies and aggregates', 'publish']) {
-        assert.ok(
-          lines.some((l) => new RegExp(`^progress: sample build: \\d+% ${phase} \\(phase \\d/8\\)`).test(l)),
-          `${phase} in\n${lines.join('\n')}`,
+  it(
+    'a sample build killed with SIGKILL leaves nothing a restart keeps; the' +
+      ' restarted server builds, reports progress and serves',
+    async () => {
+      const d = dataDir();
+      const build = spawn(process.execPath, entryArgs('src/main.ts'), {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATA_DIR: d,
+          PORT: String(await freePort()),
+          SAMPLE_SCALE: '0.02',
+          SAMPLE_AS_OF: TEST_AS_OF,
+          DUCKDB_MEMORY_LIMIT: '128MB',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      build.stdout.on('data', (x) => (out += x));
+      build.stderr.on('data', (x) => (out += x));
+      try {
+        await waitFor(
+          () => /trade: monthly flows/.test(out) || build.exitCode !== null,
+          120_000,
+          () => out,
         );
+      } finally {
+        await killHard(build);
       }
-      assert.match(lines.join('\n'), /: \d+% trade: annual sums \(phase 5\/8\), [\d,]+ rows, \d+ s/);
-      assert.match(lines.at(-1)!, /^progress: sample build: 100% done, [\d,]+ rows, \d+ s$/);
-    } finally {
-      await server.stop();
-    }
-    assert.ok(
-      !readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${server.child.pid}.`)),
-      'a server that stops removes its own spill directory',
-    );
-  });
+      assert.match(out, /progress: sample build: 0% economics \(phase 1\/8\)/);
+      const [leftover, ...more] = snapshotNames(d);
+      assert.ok(leftover && more.length === 0, `one half-built snapshot, got ${snapshotNames(d).join(', ')}`);
+      assert.ok(existsSync(path.join(snapshotsDir(d), leftover, BUILDING_MARKER)), 'marked as building');
+      assert.ok(existsSync(path.join(snapshotsDir(d), leftover, 'trade.duckdb')), 'killed during the trade build');
+      assert.equal(await readCurrentName(d), undefined);
+      const deadSpill = readdirSync(path.join(d, 'tmp')).filter((n) => n.startsWith(`${build.pid}.`));
+      assert.equal(deadSpill.length, 1, 'the spill directory of the killed build is there');
 
-  it('clean-up: keeps the last SNAPSHOTS_KEPT published ones, the serving one and what running builds read; removes dead builds and unpublished leftovers', async () => {
-    const d = dataDir();
-    const at = (k: number) => `2020010${k}T000000000Z-00000${k}`;
-    for (const k of [1, 2, 3, 4]) {
-      mkdirSync(path.join(snapshotsDir(d), at(k)), { recursive: true });
-      writeFileSync(path.join(snapshotsDir(d), at(k), 'economics.duckdb'), '');
-    }
-    // A build of this process that reads from snapshot 2, then snapshot 4 is published.
-    writeFileSync(path.join(d, 'CURRENT'), `${at(2)}\n`);
-    const running = await createSnapshotDir(d);
-    await buildDuckdbConfig(d); // its spill directory
-    writeFileSync(path.join(d, 'CURRENT'), `${at(4)}\n`);
-    // A build killed with SIGKILL, with its spill directory and half-written CURRENT
-    // (its own clean-up at build start is told to keep everything).
-    const dead = spawnScript(
-      `const s = await import('./src/store/snapshot.ts');
+      // A small build (what is checked is the restart, at any scale), as of today: SAMPLE_AS_OF is
+      // left to its default, so this is also the tests' server that builds with today's date.
+      const server = await startServerProcess({
+        DATA_DIR: d,
+        SAMPLE_SCALE: '0.001',
+        BOOTSTRAP_API_KEY: 'hygiene-key',
+      });
+      try {
+        const current = await readCurrentName(d);
+        assert.ok(current && current !== leftover);
+        assert.deepEqual(snapshotNames(d), [current], 'only the new snapshot is left');
+        assert.ok(!existsSync(path.join(snapshotsDir(d), current, BUILDING_MARKER)), 'published: no longer marked');
+        assert.ok(!existsSync(path.join(d, 'tmp', deadSpill[0]!)), 'the dead build’s spill directory is gone');
+        const res = await fetch(`${server.url}/v1/countries`, { headers: { authorization: 'Bearer hygiene-key' } });
+        assert.equal(res.status, 200);
+        // Progress: every phase of the build, with its percent, and rows once there are some.
+        const lines = server
+          .output()
+          .split('\n')
+          .filter((l) => l.startsWith('progress: sample build: '));
+        for (const phase of ['economics', 'trade: monthly flows', 'trade: sorted copies and aggregates', 'publish']) {
+          assert.ok(
+            lines.some((l) => new RegExp(`^progress: sample build: \\d+% ${phase} \\(phase \\d/8\\)`).test(l)),
+            `${phase} in\n${lines.join('\n')}`,
+          );
+        }
+        assert.match(lines.join('\n'), /: \d+% trade: annual sums \(phase 5\/8\), [\d,]+ rows, \d+ s/);
+        assert.match(lines.at(-1)!, /^progress: sample build: 100% done, [\d,]+ rows, \d+ s$/);
+      } finally {
+        await server.stop();
+      }
+      assert.ok(
+        !readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${server.child.pid}.`)),
+        'a server that stops removes its own spill directory',
+      );
+    },
+  );
+
+  it(
+    'clean-up: keeps the last SNAPSHOTS_KEPT published ones, the serving one and' +
+      ' what running builds read; removes dead builds and unpublished leftovers',
+    async () => {
+      const d = dataDir();
+      const at = (k: number) => `2020010${k}T000000000Z-00000${k}`;
+      for (const k of [1, 2, 3, 4]) {
+        mkdirSync(path.join(snapshotsDir(d), at(k)), { recursive: true });
+        writeFileSync(path.join(snapshotsDir(d), at(k), 'economics.duckdb'), '');
+      }
+      // A build of this process that reads from snapshot 2, then snapshot 4 is published.
+      writeFileSync(path.join(d, 'CURRENT'), `${at(2)}\n`);
+      const running = await createSnapshotDir(d);
+      await buildDuckdbConfig(d); // its spill directory
+      writeFileSync(path.join(d, 'CURRENT'), `${at(4)}\n`);
+      // A build killed with SIGKILL, with its spill directory and half-written CURRENT
+      // (its own clean-up at build start is told to keep everything).
+      const dead = spawnScript(
+        `const s = await import('./src/store/snapshot.ts');
        const b = await s.createSnapshotDir(${JSON.stringify(d)});
        const c = await s.buildDuckdbConfig(${JSON.stringify(d)});
        const fs = await import('node:fs');
@@ -277,91 +286,100 @@ describe('snapshot hygiene', () => {
        fs.writeFileSync(${JSON.stringify(d)} + '/CURRENT.' + process.pid + '.tmp', b.name);
        console.log('built ' + b.name);
        setInterval(() => {}, 1000);`,
-      { SNAPSHOTS_KEPT: '100' },
-    );
-    await waitFor(() => /built \S+\n/.test(dead.output()) || dead.child.exitCode !== null, 30_000, dead.output);
-    await killHard(dead.child);
-    const deadName = /built (\S+)/.exec(dead.output())![1]!;
-    assert.ok(existsSync(path.join(snapshotsDir(d), deadName, BUILDING_MARKER)));
-    assert.ok(readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)));
-    assert.deepEqual(
-      snapshotNames(d),
-      [at(1), at(2), at(3), at(4), deadName, running.name].sort(),
-      'nothing removed yet',
-    );
-    // Newer than CURRENT and never published: an old one is a leftover, a fresh one may be a directory being created.
-    const orphan = '20300101T000000000Z-0000aa';
-    const fresh = '20300102T000000000Z-0000bb';
-    mkdirSync(path.join(snapshotsDir(d), orphan));
-    mkdirSync(path.join(snapshotsDir(d), fresh));
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    utimesSync(path.join(snapshotsDir(d), orphan), hourAgo, hourAgo);
-
-    const removed = await cleanDataDir(d, 2);
-    assert.deepEqual(removed, [at(1), deadName, orphan].sort());
-    // 4 serves, 3 is the one kept before it, 2 is read by the running build.
-    assert.deepEqual(snapshotNames(d), [at(2), at(3), at(4), running.name, fresh].sort());
-    assert.ok(
-      !readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)),
-      'dead spill directory removed',
-    );
-    assert.ok(!existsSync(path.join(d, `CURRENT.${dead.child.pid}.tmp`)));
-    assert.ok(
-      readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${process.pid}.`)),
-      'a live process keeps its spill directory',
-    );
-
-    // Once the running build is gone, its base is an ordinary old snapshot.
-    await discardSnapshot(d, running.name);
-    assert.deepEqual(await cleanDataDir(d, 2), [at(2)]);
-    assert.deepEqual(snapshotNames(d), [at(3), at(4), fresh]);
-  });
-
-  it('publishing is the last step: a rollback after it, or a clean-up with SNAPSHOTS_KEPT=1, never removes the published snapshot', async () => {
-    const d = dataDir();
-    const first = await createSnapshotDir(d);
-    const older = await createSnapshotDir(d); // a concurrent build that started earlier, still running
-    const second = await createSnapshotDir(d);
-    assert.ok(first.name < older.name && older.name < second.name);
-    await publishSnapshot(d, first.name, 1);
-    await publishSnapshot(d, second.name, 1);
-    assert.equal(await readCurrentName(d), second.name);
-    assert.ok(!existsSync(path.join(second.dir, BUILDING_MARKER)));
-    // The failed build's rollback, run after a publish, keeps what was published.
-    await discardSnapshot(d, second.name);
-    assert.ok(existsSync(second.dir));
-    // Keep 1: the previous one goes, the running build stays until it ends.
-    assert.deepEqual(snapshotNames(d), [older.name, second.name]);
-    await discardSnapshot(d, older.name);
-    assert.deepEqual(snapshotNames(d), [second.name]);
-  });
-
-  it('SNAPSHOTS_KEPT bounds the snapshots left by repeated ingests (CURRENT always among them), and ingests report progress', async () => {
-    const d = dataDir();
-    const work = dataDir();
-    const names: string[] = [];
-    for (let k = 0; k < 4; k++) {
-      const file = path.join(work, `gdp-${k}.csv`);
-      writeFileSync(
-        file,
-        `Country Name,Country Code,Year,Value\nFrance,FRA,2022,${2.9e12 + k}\nItaly,ITA,2022,${2.1e12 + k}\n`,
+        { SNAPSHOTS_KEPT: '100' },
       );
-      const r = await ingestCli(d, ['worldbank', file, '--indicator', 'NY.GDP.MKTP.CD'], {
-        SNAPSHOTS_KEPT: '2',
-        DUCKDB_MEMORY_LIMIT: '256MB',
-      });
-      assert.equal(r.code, 0, r.out);
-      assert.match(r.out, /progress: economics ingest: 0% copy kept series \(phase 1\/5\)/);
-      assert.match(r.out, /progress: economics ingest: 100% done, [\d,]+ rows/);
-      const current = (await readCurrentName(d))!;
-      names.push(current);
-      const left = snapshotNames(d);
-      assert.ok(left.includes(current), `${current} in ${left}`);
-      assert.equal(left.length, Math.min(k + 1, 2), `after ingest ${k + 1}: ${left}`);
-    }
-    assert.deepEqual(snapshotNames(d), names.slice(-2));
-    assert.deepEqual(readdirSync(path.join(d, 'tmp')), [], 'finished ingests leave no spill directory');
-  });
+      await waitFor(() => /built \S+\n/.test(dead.output()) || dead.child.exitCode !== null, 30_000, dead.output);
+      await killHard(dead.child);
+      const deadName = /built (\S+)/.exec(dead.output())![1]!;
+      assert.ok(existsSync(path.join(snapshotsDir(d), deadName, BUILDING_MARKER)));
+      assert.ok(readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)));
+      assert.deepEqual(
+        snapshotNames(d),
+        [at(1), at(2), at(3), at(4), deadName, running.name].sort(),
+        'nothing removed yet',
+      );
+      // Newer than CURRENT and never published: an old one is a leftover, a fresh one may be a directory being created.
+      const orphan = '20300101T000000000Z-0000aa';
+      const fresh = '20300102T000000000Z-0000bb';
+      mkdirSync(path.join(snapshotsDir(d), orphan));
+      mkdirSync(path.join(snapshotsDir(d), fresh));
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      utimesSync(path.join(snapshotsDir(d), orphan), hourAgo, hourAgo);
+
+      const removed = await cleanDataDir(d, 2);
+      assert.deepEqual(removed, [at(1), deadName, orphan].sort());
+      // 4 serves, 3 is the one kept before it, 2 is read by the running build.
+      assert.deepEqual(snapshotNames(d), [at(2), at(3), at(4), running.name, fresh].sort());
+      assert.ok(
+        !readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${dead.child.pid}.`)),
+        'dead spill directory removed',
+      );
+      assert.ok(!existsSync(path.join(d, `CURRENT.${dead.child.pid}.tmp`)));
+      assert.ok(
+        readdirSync(path.join(d, 'tmp')).some((n) => n.startsWith(`${process.pid}.`)),
+        'a live process keeps its spill directory',
+      );
+
+      // Once the running build is gone, its base is an ordinary old snapshot.
+      await discardSnapshot(d, running.name);
+      assert.deepEqual(await cleanDataDir(d, 2), [at(2)]);
+      assert.deepEqual(snapshotNames(d), [at(3), at(4), fresh]);
+    },
+  );
+
+  it(
+    'publishing is the last step: a rollback after it, or a clean-up with' +
+      ' SNAPSHOTS_KEPT=1, never removes the published snapshot',
+    async () => {
+      const d = dataDir();
+      const first = await createSnapshotDir(d);
+      const older = await createSnapshotDir(d); // a concurrent build that started earlier, still running
+      const second = await createSnapshotDir(d);
+      assert.ok(first.name < older.name && older.name < second.name);
+      await publishSnapshot(d, first.name, 1);
+      await publishSnapshot(d, second.name, 1);
+      assert.equal(await readCurrentName(d), second.name);
+      assert.ok(!existsSync(path.join(second.dir, BUILDING_MARKER)));
+      // The failed build's rollback, run after a publish, keeps what was published.
+      await discardSnapshot(d, second.name);
+      assert.ok(existsSync(second.dir));
+      // Keep 1: the previous one goes, the running build stays until it ends.
+      assert.deepEqual(snapshotNames(d), [older.name, second.name]);
+      await discardSnapshot(d, older.name);
+      assert.deepEqual(snapshotNames(d), [second.name]);
+    },
+  );
+
+  it(
+    'SNAPSHOTS_KEPT bounds the snapshots left by repeated ingests (CURRENT always' +
+      ' among them), and ingests report progress',
+    async () => {
+      const d = dataDir();
+      const work = dataDir();
+      const names: string[] = [];
+      for (let k = 0; k < 4; k++) {
+        const file = path.join(work, `gdp-${k}.csv`);
+        writeFileSync(
+          file,
+          `Country Name,Country Code,Year,Value\nFrance,FRA,2022,${2.9e12 + k}\nItaly,ITA,2022,${2.1e12 + k}\n`,
+        );
+        const r = await ingestCli(d, ['worldbank', file, '--indicator', 'NY.GDP.MKTP.CD'], {
+          SNAPSHOTS_KEPT: '2',
+          DUCKDB_MEMORY_LIMIT: '256MB',
+        });
+        assert.equal(r.code, 0, r.out);
+        assert.match(r.out, /progress: economics ingest: 0% copy kept series \(phase 1\/5\)/);
+        assert.match(r.out, /progress: economics ingest: 100% done, [\d,]+ rows/);
+        const current = (await readCurrentName(d))!;
+        names.push(current);
+        const left = snapshotNames(d);
+        assert.ok(left.includes(current), `${current} in ${left.join(', ')}`);
+        assert.equal(left.length, Math.min(k + 1, 2), `after ingest ${k + 1}: ${left.join(', ')}`);
+      }
+      assert.deepEqual(snapshotNames(d), names.slice(-2));
+      assert.deepEqual(readdirSync(path.join(d, 'tmp')), [], 'finished ingests leave no spill directory');
+    },
+  );
 
   it('the server runs DuckDB under DUCKDB_MEMORY_LIMIT, spilling inside DATA_DIR, and builds do too', async () => {
     const d = dataDir();

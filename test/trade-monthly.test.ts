@@ -51,42 +51,45 @@ describe('trade: monthly', () => {
     assert.ok(year.some((r) => r.period === '2024-12-01'));
   });
 
-  it('method selects declarations: reconciled is the importer side where it exists, else the exporter side', async () => {
-    const q = 'exporter=FR&importer=DE,US,NG&from=2023-01&to=2023-12&limit=10000';
-    const exp = await data(`/v1/trade/monthly?${q}&method=exporter`);
-    const imp = await data(`/v1/trade/monthly?${q}&method=importer`);
-    const rec = await data(`/v1/trade/monthly?${q}`);
-    assert.ok(exp.every((r) => r.reported_by === 'exporter'));
-    assert.ok(imp.every((r) => r.reported_by === 'importer'));
-    const e = new Map(exp.map((r) => [key(r), r]));
-    const i = new Map(imp.map((r) => [key(r), r]));
-    const keys = new Set([...e.keys(), ...i.keys()]);
-    assert.equal(rec.length, keys.size);
-    let bothSides = 0;
-    let exporterOnly = 0;
-    let importerOnly = 0;
-    for (const r of rec) {
-      const k = key(r);
-      if (i.has(k)) {
-        assert.equal(r.reported_by, 'importer');
-        assert.equal(r.value_usd, i.get(k).value_usd);
-        assert.equal(r.quantity, i.get(k).quantity);
-        if (e.has(k)) {
-          bothSides++;
-          const ratio = i.get(k).value_usd / e.get(k).value_usd;
-          assert.ok(ratio > 1 && ratio < 1.15, `CIF is a few percent above FOB: ${ratio}`);
-        } else importerOnly++;
-      } else {
-        assert.equal(r.reported_by, 'exporter');
-        assert.equal(r.value_usd, e.get(k).value_usd);
-        exporterOnly++;
+  it(
+    'method selects declarations: reconciled is the importer side where it exists,' + ' else the exporter side',
+    async () => {
+      const q = 'exporter=FR&importer=DE,US,NG&from=2023-01&to=2023-12&limit=10000';
+      const exp = await data(`/v1/trade/monthly?${q}&method=exporter`);
+      const imp = await data(`/v1/trade/monthly?${q}&method=importer`);
+      const rec = await data(`/v1/trade/monthly?${q}`);
+      assert.ok(exp.every((r) => r.reported_by === 'exporter'));
+      assert.ok(imp.every((r) => r.reported_by === 'importer'));
+      const e = new Map(exp.map((r) => [key(r), r]));
+      const i = new Map(imp.map((r) => [key(r), r]));
+      const keys = new Set([...e.keys(), ...i.keys()]);
+      assert.equal(rec.length, keys.size);
+      let bothSides = 0;
+      let exporterOnly = 0;
+      let importerOnly = 0;
+      for (const r of rec) {
+        const k = key(r);
+        if (i.has(k)) {
+          assert.equal(r.reported_by, 'importer');
+          assert.equal(r.value_usd, i.get(k).value_usd);
+          assert.equal(r.quantity, i.get(k).quantity);
+          if (e.has(k)) {
+            bothSides++;
+            const ratio = i.get(k).value_usd / e.get(k).value_usd;
+            assert.ok(ratio > 1 && ratio < 1.15, `CIF is a few percent above FOB: ${ratio}`);
+          } else importerOnly++;
+        } else {
+          assert.equal(r.reported_by, 'exporter');
+          assert.equal(r.value_usd, e.get(k).value_usd);
+          exporterOnly++;
+        }
       }
-    }
-    assert.ok(bothSides > 0 && exporterOnly > 0 && importerOnly > 0, `${bothSides} ${exporterOnly} ${importerOnly}`);
-    // Nigeria does not report: its imports from France are known from France's declarations only.
-    assert.ok(imp.every((r) => r.importer !== 'NG'));
-    assert.ok(exp.some((r) => r.importer === 'NG'));
-  });
+      assert.ok(bothSides > 0 && exporterOnly > 0 && importerOnly > 0, `${bothSides} ${exporterOnly} ${importerOnly}`);
+      // Nigeria does not report: its imports from France are known from France's declarations only.
+      assert.ok(imp.every((r) => r.importer !== 'NG'));
+      assert.ok(exp.some((r) => r.importer === 'NG'));
+    },
+  );
 
   it('annual observations are the reconciled monthly sums', async () => {
     const monthly = await data('/v1/trade/monthly?exporter=IT&importer=ES&from=2022&to=2022&limit=10000');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ingestCli } from './helpers/processes.js';
+import { ingest } from './helpers/ingest.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const FIELDS = ['source_name', 'source_url', 'license_id', 'attribution_text'] as const;
@@ -36,73 +36,75 @@ describe('trade provenance after ingests', () => {
   const coverage = async () =>
     Object.fromEntries((await data('/v1/trade/coverage')).map((r: any) => [r.country, pick(r)]));
 
-  it('a Comtrade ingest over the sample says UN Comtrade for its reporters, and nothing says sample any more', async () => {
-    assert.match((await data('/v1/trade/countries/DE')).source_name, /generated sample/i);
-    const rec = (o: Record<string, unknown>) => ({
-      typeCode: 'C',
-      partner2ISO: 'W00',
-      customsCode: 'C00',
-      motCode: 0,
-      isReported: true,
-      isAggregate: false,
-      netWgt: 1,
-      cmdCode: '850760',
-      ...o,
-    });
-    const file = path.join(dataDir, 'comtrade.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        elapsedTime: '0.1 secs',
-        count: 3,
-        error: '',
-        data: [
-          rec({
-            freqCode: 'A',
-            refYear: 2022,
-            refMonth: 52,
-            period: '2022',
-            reporterISO: 'CHN',
-            partnerISO: 'DEU',
-            flowCode: 'X',
-            primaryValue: 1000,
-          }),
-          rec({
-            freqCode: 'M',
-            refYear: 2022,
-            refMonth: 3,
-            period: '202203',
-            reporterISO: 'CHN',
-            partnerISO: 'DEU',
-            flowCode: 'X',
-            primaryValue: 100,
-          }),
-          rec({
-            freqCode: 'M',
-            refYear: 2022,
-            refMonth: 3,
-            period: '202203',
-            reporterISO: 'DEU',
-            partnerISO: 'CHN',
-            flowCode: 'M',
-            primaryValue: 104,
-          }),
-        ],
-      }),
-    );
-    const r = await ingestCli(dataDir, ['comtrade', file]);
-    assert.equal(r.code, 0, r.out);
-    await s.store.refresh();
-    const rows = await coverage();
-    assert.deepEqual(Object.keys(rows), ['CN', 'DE']);
-    for (const c of ['CN', 'DE']) {
-      assert.deepEqual({ ...rows[c], attribution_text: undefined }, { ...COMTRADE, attribution_text: undefined }, c);
-      assert.match(rows[c].attribution_text, /Comtrade/);
-    }
-    // A partner-only country's figures come from the reporters' declarations; the EU's from its reporting members.
-    assert.equal((await data('/v1/trade/countries/US')).source_name, 'UN Comtrade');
-    assert.equal((await data('/v1/trade/countries/EU')).source_name, 'UN Comtrade');
-  });
+  it(
+    'a Comtrade ingest over the sample says UN Comtrade for its reporters, and' + ' nothing says sample any more',
+    async () => {
+      assert.match((await data('/v1/trade/countries/DE')).source_name, /generated sample/i);
+      const rec = (o: Record<string, unknown>) => ({
+        typeCode: 'C',
+        partner2ISO: 'W00',
+        customsCode: 'C00',
+        motCode: 0,
+        isReported: true,
+        isAggregate: false,
+        netWgt: 1,
+        cmdCode: '850760',
+        ...o,
+      });
+      const file = path.join(dataDir, 'comtrade.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          elapsedTime: '0.1 secs',
+          count: 3,
+          error: '',
+          data: [
+            rec({
+              freqCode: 'A',
+              refYear: 2022,
+              refMonth: 52,
+              period: '2022',
+              reporterISO: 'CHN',
+              partnerISO: 'DEU',
+              flowCode: 'X',
+              primaryValue: 1000,
+            }),
+            rec({
+              freqCode: 'M',
+              refYear: 2022,
+              refMonth: 3,
+              period: '202203',
+              reporterISO: 'CHN',
+              partnerISO: 'DEU',
+              flowCode: 'X',
+              primaryValue: 100,
+            }),
+            rec({
+              freqCode: 'M',
+              refYear: 2022,
+              refMonth: 3,
+              period: '202203',
+              reporterISO: 'DEU',
+              partnerISO: 'CHN',
+              flowCode: 'M',
+              primaryValue: 104,
+            }),
+          ],
+        }),
+      );
+      await ingest(dataDir, 'comtrade', { files: [file] });
+      await s.store.refresh();
+      const rows = await coverage();
+      assert.deepEqual(Object.keys(rows), ['CN', 'DE']);
+      for (const c of ['CN', 'DE']) {
+        assert.deepEqual({ ...rows[c], attribution_text: undefined }, { ...COMTRADE, attribution_text: undefined }, c);
+        assert.match(rows[c].attribution_text, /Comtrade/);
+      }
+      // A partner-only country's figures come from the reporters' declarations; the EU's from its reporting members.
+      assert.equal((await data('/v1/trade/countries/US')).source_name, 'UN Comtrade');
+      assert.equal((await data('/v1/trade/countries/EU')).source_name, 'UN Comtrade');
+    },
+  );
 
   it('a BACI ingest on top adds CEPII BACI; a country loaded by both lists both, in every field', async () => {
     const flows = path.join(dataDir, 'baci-hs92-fixture.csv');
@@ -121,8 +123,7 @@ describe('trade provenance after ingests', () => {
         '251,"France","France","FR","FRA"',
       ].join('\n'),
     );
-    const r = await ingestCli(dataDir, ['baci', flows, codes]);
-    assert.equal(r.code, 0, r.out);
+    await ingest(dataDir, 'baci', { files: [flows, codes] });
     await s.store.refresh();
     const rows = await coverage();
     assert.deepEqual(Object.keys(rows), ['CN', 'DE', 'ZA']);

@@ -174,7 +174,8 @@ describe('trade operations', () => {
       periods: [],
     });
     const rows = await ok('/v1/trade?reporter=MT&flow=export&limit=10000');
-    const gapped = [...new Set(rows.map((r: any) => r.hs6))].find((hs) => {
+    const codes: string[] = rows.map((r: any) => String(r.hs6));
+    const gapped = [...new Set(codes)].find((hs) => {
       const ys = [
         ...new Set(rows.filter((r: any) => r.hs6 === hs).map((r: any) => Number(r.period.slice(0, 4)))),
       ].sort() as number[];
@@ -349,9 +350,9 @@ describe('trade operations', () => {
       '/v1/trade/countries/US/partners',
       '/v1/trade/countries/US/products',
     ]) {
-      expectError(await s.get(path, { headers: { authorization: 'Bearer nope' } }), 401, 'invalid_key', assert);
+      expectError(await s.get(path, { headers: { authorization: 'Bearer nope' } }), 401, 'invalid_key');
       const r = await s.get(path, { method: 'POST' });
-      expectError(r, 405, 'method_not_allowed', assert);
+      expectError(r, 405, 'method_not_allowed');
     }
   });
 
@@ -377,7 +378,7 @@ describe('trade operations', () => {
     ];
     for (const [path, params] of cases) {
       const r = await s.get(path);
-      expectError(r, 422, 'validation_error', assert);
+      expectError(r, 422, 'validation_error');
       assert.deepEqual(r.body.detail.map((d: any) => d.loc[1]).sort(), [...params].sort(), path);
     }
     for (const path of [
@@ -390,9 +391,9 @@ describe('trade operations', () => {
       '/v1/trade/summary?partner=US,XY',
     ]) {
       const r = await s.get(path);
-      expectError(r, 404, 'not_found', assert);
+      expectError(r, 404, 'not_found');
     }
     assert.match((await s.get('/v1/trade?partner=US,XY')).body.message, /XY/);
-    expectError(await s.get('/v1/trade?reporter=XX&limit=0'), 422, 'validation_error', assert);
+    expectError(await s.get('/v1/trade?reporter=XX&limit=0'), 422, 'validation_error');
   });
 });

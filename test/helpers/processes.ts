@@ -5,10 +5,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { ROOT as root } from './paths.js';
 import { provideSample } from './sample.js';
 
-const root = new URL('../..', import.meta.url).pathname;
 const run = promisify(execFile);
+
+/** Set by `npm test`: the directory its typecheck compiled the sources into (as `npm run build` does). */
+export const COMPILED_ENV = 'ECONTRADE_TEST_DIST';
+
+/**
+ * The arguments of `node` that start an entry point of the service (`src/main.ts`,
+ * `src/cli/….ts`) in its own process. Under `npm test` it runs the JavaScript its
+ * typecheck compiled from the same sources, as `npm start` does, so that no process
+ * loads the TypeScript sources again; a test file run alone runs the sources with tsx.
+ */
+export function entryArgs(entry: string): string[] {
+  const compiled = process.env[COMPILED_ENV];
+  if (!compiled) return ['--import', 'tsx', entry];
+  const file = path.resolve(root, compiled, entry.replace(/\.ts$/, '.js'));
+  if (!existsSync(file)) throw new Error(`${COMPILED_ENV}=${compiled} has no ${file}`);
+  return [file];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,7 +56,7 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('src/main.ts'), {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +73,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       /* not listening yet */
     }
     if (Date.now() - started > 180_000) throw new Error(`server did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
   return {
     url,
@@ -73,7 +90,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 
 /** `npm run keys -- …`; returns stdout. */
 export async function keysCli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/keys.ts', ...args], {
+  const { stdout } = await run(process.execPath, [...entryArgs('src/cli/keys.ts'), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
   });
@@ -163,9 +180,7 @@ export async function servicesUnavailable(): Promise<string | false> {
 /** Fires `n` requests at once (round-robin over `urls`) and returns their responses. */
 export async function burst(
   urls: string[],
-  path: string,
-  key: string,
-  n: number,
+  { path, key, n }: { path: string; key: string; n: number },
 ): Promise<Array<{ status: number; headers: Headers; body: any }>> {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
@@ -182,7 +197,7 @@ export async function ingestCli(
   env: Record<string, string> = {},
 ): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...entryArgs('src/cli/ingest.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, ...env },
     });

@@ -1,24 +1,43 @@
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.js';
 import { bootstrapKeyStore } from '../../src/access/keys.js';
+import { readCurrentName } from '../../src/store/snapshot.js';
 import { provideSample } from './sample.js';
 import { datasetStore, type DatasetStore } from '../../src/datasets.js';
 
 export const TEST_KEY = 'test-key-0123456789abcdef';
 export { TEST_AS_OF, TEST_SCALE } from './sample.js';
+export { UUID_V4, expectError } from './errors.js';
+
+/** What a test sends: a method, headers and a body, as with fetch. */
+export interface TestRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
 
 export interface TestServer {
+  /** The server's address; only with `listen: true` (other tests send their requests in-process). */
   url: string;
   dataDir: string;
   app: App;
   store: DatasetStore;
   /** GET with the test key (unless headers say otherwise); returns status, headers and parsed body. */
-  get(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }>;
+  get(pathAndQuery: string, init?: TestRequest): Promise<TestResponse>;
   /** GET that must answer 200; returns its `data`. */
   data(pathAndQuery: string): Promise<any>;
+  /** Resolves once the server's own poll has switched to the snapshot CURRENT names now. */
+  serving(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,14 +45,31 @@ export interface TestServerOptions {
   gatewaySecret?: string;
   queryTimeoutMs?: number;
   dataDir?: string;
+  /** Also listen on a port of 127.0.0.1, for tests that need a real socket (raw bytes, HTTP clients). */
+  listen?: boolean;
 }
 
-/** A real server on a real port over a real DuckDB snapshot built from the sample generator. */
+/** How often a test server looks for a newly published snapshot. */
+const POLL_MS = 20;
+/** A bound against a server that never switches, so a broken swap fails instead of hanging. */
+const SWAP_BOUND_MS = 30_000;
+
+/**
+ * The server over a real DuckDB snapshot built from the sample generator. Requests go
+ * through Fastify's `inject` (the whole request pipeline, without a socket); with
+ * `listen: true` it also listens on a real port.
+ */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
   await provideSample(dataDir);
-  const store = datasetStore({ dataDir, queryTimeoutMs: opts.queryTimeoutMs ?? 10_000, pollMs: 100 });
+  const swaps = new EventEmitter();
+  const store = datasetStore({
+    dataDir,
+    queryTimeoutMs: opts.queryTimeoutMs ?? 10_000,
+    pollMs: POLL_MS,
+    onSwap: (name) => swaps.emit('swap', name),
+  });
   await store.start();
   const app = await buildApp({
     store,
@@ -42,23 +78,39 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logLevel: 'silent',
     queryTimeoutMs: opts.queryTimeoutMs,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let url: string | undefined;
+  if (opts.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  } else {
+    await app.ready();
+  }
   const get: TestServer['get'] = async (pathAndQuery, init = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${TEST_KEY}`);
-    const res = await fetch(url + pathAndQuery, { ...init, headers });
-    const text = await res.text();
-    let body: unknown = text;
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: pathAndQuery,
+      headers: Object.fromEntries(headers),
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    const answered = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      for (const v of [value ?? []].flat()) answered.append(name, String(v));
+    }
+    let body: unknown = res.payload;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      body = res.payload ? JSON.parse(res.payload) : undefined;
     } catch {
       /* not JSON: the assertion will show the text */
     }
-    return { status: res.status, headers: res.headers, body };
+    return { status: res.statusCode, headers: answered, body };
   };
   return {
-    url,
+    get url(): string {
+      if (!url) throw new Error('this test server does not listen: start it with { listen: true }');
+      return url;
+    },
     dataDir,
     app,
     store,
@@ -68,6 +120,23 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (r.status !== 200) throw new Error(`${pathAndQuery}: expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.data;
     },
+    async serving() {
+      const name = await readCurrentName(dataDir);
+      await new Promise<void>((resolve, reject) => {
+        const bound = setTimeout(() => {
+          swaps.off('swap', check);
+          reject(new Error(`the server did not switch to snapshot ${name} by itself`));
+        }, SWAP_BOUND_MS);
+        function check(): void {
+          if (store.current?.name !== name) return;
+          clearTimeout(bound);
+          swaps.off('swap', check);
+          resolve();
+        }
+        swaps.on('swap', check);
+        check();
+      });
+    },
     async close() {
       await app.close();
       store.close();
@@ -75,29 +144,3 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
   };
 }
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** Asserts the canonical error shape, status and code, and the request id in header and body. */
-export function expectError(
-  res: { status: number; headers: Headers; body: any },
-  status: number,
-  code: string,
-  assert: typeof import('node:assert/strict'),
-): void {
-  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
-  assert.equal(res.body.error, code);
-  assert.equal(typeof res.body.message, 'string');
-  assert.ok(res.body.message.length > 0);
-  assert.match(res.body.request_id, UUID_V4);
-  assert.equal(res.headers.get('x-request-id'), res.body.request_id);
-  assert.match(res.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/);
-  const keys = Object.keys(res.body).sort();
-  assert.deepEqual(
-    keys,
-    status === 422 ? ['detail', 'error', 'message', 'request_id'] : ['error', 'message', 'request_id'],
-  );
-  assert.doesNotMatch(res.body.message, /\bat .*\.(ts|js):\d+|SELECT |FROM econ/);
-}
-
-export { UUID_V4 };
