@@ -8,6 +8,7 @@ import type { KeyStore } from './access/keys.js';
 import type { DatasetStore } from './datasets.js';
 import { answerClientError, answerFrameworkError, registerErrorAnswers } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { ResponseCache } from './http/response-cache.js';
 import { assertWellFormedQuery, parseQueryString } from './http/query.js';
 import { assertValidInput, recordingValidator } from './http/validation.js';
 import { registerOperations } from './operations/index.js';
@@ -22,6 +23,10 @@ export interface AppOptions {
   logLevel?: string;
   /** Deadline of a request's work, from its arrival; 504 past it. */
   queryTimeoutMs?: number;
+  /** Bytes the answer cache may hold (default 256 MiB); 0 disables it. */
+  responseCacheBytes?: number;
+  /** `Cache-Control` max-age of 200 answers (default 60 s). */
+  cacheMaxAgeS?: number;
 }
 
 export type App = FastifyInstance;
@@ -90,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerPipeline(app, opts);
   registerErrorAnswers(app);
   await registerOpenApi(app);
-  registerOperations(app, opts.store);
+  const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
+  registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? 60 });
   return app;
 }

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     gatewaySecret: settings.gatewaySecret,
     logLevel: settings.logLevel,
     queryTimeoutMs: settings.queryTimeoutMs,
+    cacheMaxAgeS: settings.cacheMaxAgeS,
+    responseCacheBytes: settings.responseCacheMb * 2 ** 20,
   });
   const shutdown = async () => {
     await app.close();

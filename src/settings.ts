@@ -28,6 +28,10 @@ export interface Settings {
   duckdbMemoryLimit: string;
   /** Published snapshots kept (the serving one included); older ones and unpublished leftovers are removed. */
   snapshotsKept: number;
+  /** `Cache-Control: private, max-age` of 200 answers, seconds. */
+  cacheMaxAgeS: number;
+  /** Memory the answer cache may hold, MiB; 0 disables it. */
+  responseCacheMb: number;
   logLevel: string;
 }
 
@@ -138,6 +142,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', { fallback: 1000, min: 50 }),
     duckdbMemoryLimit: duckdbMemoryLimitFrom(env),
     snapshotsKept: snapshotsKeptFrom(env),
+    cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: 60 }),
+    responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: 256 }),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
   };
 }

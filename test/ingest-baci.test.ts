@@ -213,7 +213,7 @@ describe(
         const r = await ingestCli(dataDir, ['hs', H0]);
         assert.equal(r.code, 0, r.out);
         assert.match(r.out, /HS 1992: 5040 HS6 codes/);
-        await s.store.refresh();
+        await s.refresh();
         const doc = JSON.parse(readFileSync(H0, 'utf8')) as { results: Array<{ id: string; text: string }> };
         const h0 = new Map(
           doc.results.filter((x) => /^\d{6}$/.test(x.id)).map((x) => [x.id, x.text.slice(x.id.length + 3).trim()]),
@@ -264,7 +264,7 @@ describe(
             [2022, 5613, 'loaded'],
           ],
         );
-        await s.store.refresh();
+        await s.refresh();
         const doc = JSON.parse(readFileSync(H0, 'utf8')) as { results: Array<{ id: string; text: string }> };
         const h0 = new Map(
           doc.results.filter((x) => /^\d{6}$/.test(x.id)).map((x) => [x.id, x.text.slice(x.id.length + 3).trim()]),

@@ -152,7 +152,7 @@ describe('ingest: every ingest carries over the files it does not replace, in an
           done.add(adapter);
           // The first ingest publishes into the empty DATA_DIR; the server then serves it (no sample is built).
           s ??= await startTestServer({ dataDir });
-          await s.store.refresh();
+          await s.refresh();
           await expectLoaded(s, done);
         }
         assert.deepEqual(await currentFiles(dataDir), ['economics.duckdb', 'nomenclature.duckdb', 'trade.duckdb']);
@@ -200,7 +200,7 @@ describe(
       assert.ok(expected.length > sampleCodes.length);
       await ingest(s.dataDir, 'hs', { files: [REAL_HS] });
       await ingest(s.dataDir, 'worldbank', { files: [REAL_GDP], indicator: 'NY.GDP.MKTP.CD' });
-      await s.store.refresh();
+      await s.refresh();
       const matches = (await s.get('/v1/trade/products/85')).body.data.matches;
       assert.deepEqual(
         matches.map((m: any) => m.hs6),

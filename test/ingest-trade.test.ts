@@ -41,7 +41,7 @@ describe('ingest: HS nomenclature', () => {
     assert.equal(failed.code, 1);
     assert.match(failed.out, /hs-fixture\.csv:9: "84713" is not a level-6 HS code/);
     await ingestInProcess(s.dataDir, 'hs', { files: [file], maxBadRows: 1 });
-    await s.store.refresh();
+    await s.refresh();
     const detail = (await s.get('/v1/trade/products/847130')).body.data;
     assert.deepEqual(detail.matches, [
       {
@@ -62,7 +62,7 @@ describe('ingest: HS nomenclature', () => {
     { skip: !existsSync(REAL_HS) && 'shared/data is not present' },
     async () => {
       await ingestInProcess(s.dataDir, 'hs', { files: [REAL_HS] });
-      await s.store.refresh();
+      await s.refresh();
       const rows = parse(readFileSync(REAL_HS), { columns: true, bom: true }) as Array<{
         hscode: string;
         level: string;
@@ -316,7 +316,7 @@ describe('ingest: UN Comtrade+', () => {
       );
       const r = await ingestInProcess(dataDir, 'comtrade', { files: [file] });
       assert.equal(r.hsVersion, 2012);
-      await s!.store.refresh();
+      await s!.refresh();
       const editions = async (q: string) =>
         (await s!.get(q)).body.data.map((x: any) => [x.exporter, x.period, x.hs_version]);
       assert.deepEqual(await editions('/v1/trade?product=850760'), [

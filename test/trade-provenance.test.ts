@@ -93,7 +93,7 @@ describe('trade provenance after ingests', () => {
         }),
       );
       await ingest(dataDir, 'comtrade', { files: [file] });
-      await s.store.refresh();
+      await s.refresh();
       const rows = await coverage();
       assert.deepEqual(Object.keys(rows), ['CN', 'DE']);
       for (const c of ['CN', 'DE']) {
@@ -124,7 +124,7 @@ describe('trade provenance after ingests', () => {
       ].join('\n'),
     );
     await ingest(dataDir, 'baci', { files: [flows, codes] });
-    await s.store.refresh();
+    await s.refresh();
     const rows = await coverage();
     assert.deepEqual(Object.keys(rows), ['CN', 'DE', 'ZA']);
     assert.equal(rows.CN.source_name, 'UN Comtrade');

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { DatasetStore } from '../datasets.js';
 import { countries } from './economics/countries.js';
 import { history } from './economics/history.js';
 import { indicators } from './economics/indicators.js';
 import { latest } from './economics/latest.js';
 import { search } from './economics/search.js';
 import { updates } from './economics/updates.js';
-import { registerOperation, type Operation } from './operation.js';
+import { registerOperation, type Operation, type ServeContext } from './operation.js';
 import { country } from './trade/country.js';
 import { countries as tradeCountries } from './trade/countries.js';
 import { countryExports } from './trade/country-exports.js';
@@ -50,9 +49,9 @@ export const ROUTES: Record<string, Operation> = {
 };
 
 /** Serves every operation of the route table; a path that disagrees with its operation's URL is a startup error. */
-export function registerOperations(app: FastifyInstance, datasets: DatasetStore): void {
+export function registerOperations(app: FastifyInstance, ctx: ServeContext): void {
   for (const [path, operation] of Object.entries(ROUTES)) {
     if (operation.url !== path) throw new Error(`route table lists ${path} for the operation at ${operation.url}`);
-    registerOperation(app, operation, datasets);
+    registerOperation(app, operation, ctx);
   }
 }

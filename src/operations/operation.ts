@@ -1,7 +1,19 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Stores, type DatasetStore } from '../datasets.js';
+import { Stores, type DatasetStore, type Datasets } from '../datasets.js';
+import { PreparedBody, negotiateEncoding } from '../http/compression.js';
+import {
+  answerKey,
+  envelopeTail,
+  etagOf,
+  matchesEtag,
+  placeholderEnvelope,
+  splitEnvelope,
+  type CachedAnswer,
+  type ResponseCache,
+} from '../http/response-cache.js';
 import { API_ERROR_RESPONSES, allowOnlyGet, durationMs, withinDeadline } from '../http/routes.js';
+import type { Snapshot } from '../store/serving.js';
 
 /** Fields of the success envelope the pipeline fills in, never the operation. */
 type Filled = 'request_id' | 'duration_ms';
@@ -39,15 +51,57 @@ export function defineOperation<Q extends TObject, P extends TObject, B extends 
   return operation;
 }
 
-/** The envelope fields of a body: `request_id` always, `duration_ms` where the body declares it. */
-function envelope(
-  body: TObject,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Record<Filled, unknown> | { request_id: string } {
-  return 'duration_ms' in body.properties
-    ? { request_id: request.id, duration_ms: durationMs(reply) }
-    : { request_id: request.id };
+/** What serving an operation needs besides the operation: the snapshots and the answer cache. */
+export interface ServeContext {
+  datasets: DatasetStore;
+  cache: ResponseCache;
+  /** `Cache-Control: private, max-age` of 200 answers. */
+  cacheMaxAgeS: number;
+}
+
+interface Call {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  snapshot: Snapshot<Datasets>;
+  signal: AbortSignal;
+}
+
+/** Runs the handler once and keeps its answer, serialised up to the per-request fields. */
+async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call & { key: string; etag: string }) {
+  const { request, reply, snapshot, signal, key, etag } = call;
+  const stores = new Stores(snapshot.db.within(signal), snapshot.content);
+  // The validator checked both against the operation's own schemas before the handler runs.
+  const input = { query: request.query as Static<TObject>, params: request.params as Static<TObject>, stores };
+  const result = await operation.handler(input);
+  const withDuration = 'duration_ms' in operation.body.properties;
+  const serialised = reply.serialize({ ...result, ...placeholderEnvelope(withDuration) });
+  const head = typeof serialised === 'string' ? splitEnvelope(serialised, withDuration) : undefined;
+  if (!head) throw new Error(`${operation.url}: the answer does not end with its envelope fields`);
+  const answer: CachedAnswer = { body: new PreparedBody(head), etag };
+  ctx.cache.set(snapshot.name, key, answer);
+  return answer;
+}
+
+/**
+ * The answer of one request: 304 when the client's copy is current, else the cached
+ * or freshly computed body in the encoding the client accepts, closed by this
+ * request's id (and duration).
+ */
+async function respond(operation: Operation, ctx: ServeContext, call: Call): Promise<FastifyReply> {
+  const { request, reply, snapshot } = call;
+  const key = answerKey(operation.url, { query: request.query, params: request.params });
+  const etag = etagOf(snapshot.name, key);
+  void reply
+    .header('etag', etag)
+    .header('cache-control', `private, max-age=${ctx.cacheMaxAgeS}`)
+    .header('vary', 'Accept-Encoding');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const answer = ctx.cache.get(snapshot.name, key) ?? (await computeAnswer(operation, ctx, { ...call, key, etag }));
+  const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  const withDuration = 'duration_ms' in operation.body.properties;
+  const tail = envelopeTail(request.id, withDuration ? durationMs(reply) : undefined);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body.render(encoding, tail));
 }
 
 /**
@@ -55,11 +109,7 @@ function envelope(
  * serving snapshot, under the request's deadline. The snapshot stays open until the
  * handler settles, even when the deadline answered first.
  */
-export function registerOperation<Q extends TObject, P extends TObject, B extends TObject>(
-  app: FastifyInstance,
-  operation: Operation<Q, P, B>,
-  datasets: DatasetStore,
-): void {
+export function registerOperation(app: FastifyInstance, operation: Operation, ctx: ServeContext): void {
   const { url, summary, tag, cost, query, params, body, plainSerializer } = operation;
   allowOnlyGet(app, url);
   app.get(
@@ -77,12 +127,7 @@ export function registerOperation<Q extends TObject, P extends TObject, B extend
     },
     (request, reply) =>
       withinDeadline(request, (signal) =>
-        datasets.use(async (snapshot) => {
-          const stores = new Stores(snapshot.db.within(signal), snapshot.content);
-          // The validator checked both against these very schemas before the handler runs.
-          const input = { query: request.query as Static<Q>, params: request.params as Static<P>, stores };
-          return { ...(await operation.handler(input)), ...envelope(body, request, reply) };
-        }),
+        ctx.datasets.use((snapshot) => respond(operation, ctx, { request, reply, snapshot, signal })),
       ),
   );
 }

@@ -36,6 +36,11 @@ export interface TestServer {
   get(pathAndQuery: string, init?: TestRequest): Promise<TestResponse>;
   /** GET that must answer 200; returns its `data`. */
   data(pathAndQuery: string): Promise<any>;
+  /**
+   * Switches to the snapshot CURRENT names now, as `store.refresh()` does, except that a
+   * refresh the server's own poll began before CURRENT changed does not count.
+   */
+  refresh(): Promise<void>;
   /** Resolves once the server's own poll has switched to the snapshot CURRENT names now. */
   serving(): Promise<void>;
   close(): Promise<void>;
@@ -119,6 +124,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       const r = await get(pathAndQuery);
       if (r.status !== 200) throw new Error(`${pathAndQuery}: expected 200, got ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.data;
+    },
+    async refresh() {
+      // `store.refresh()` joins a refresh in flight, which may have read CURRENT before an
+      // ingest published: ask again until the store serves what CURRENT names.
+      for (;;) {
+        const name = await readCurrentName(dataDir);
+        if (store.current?.name === name) return;
+        await store.refresh();
+      }
     },
     async serving() {
       const name = await readCurrentName(dataDir);

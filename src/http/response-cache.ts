@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { type PreparedBody } from './compression.js';
+
+/**
+ * Answers of the operations, kept as ready bytes. The data of a snapshot never
+ * changes, so an answer is the same for as long as its snapshot serves: it is keyed
+ * by snapshot, operation and normalised parameters, and holds the serialised body
+ * up to the per-request fields (request id, duration), compressed once per encoding
+ * when first asked for. A hit costs no query, no serialisation and no compression.
+ */
+
+/** An answer's serialised body, split where the per-request fields begin. */
+export interface CachedAnswer {
+  body: PreparedBody;
+  etag: string;
+}
+
+/** Stands in for the request id while an answer is serialised once for all requests. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The body before the per-request fields, from the serialised answer: they are the
+ * last fields of every envelope (`request_id`, then `duration_ms` in trade answers).
+ * Undefined when the serialisation does not end as expected (then nothing is cached).
+ */
+export function splitEnvelope(serialised: string, withDuration: boolean): Buffer | undefined {
+  const tail = `"request_id":"${PLACEHOLDER_ID}"${withDuration ? ',"duration_ms":0' : ''}}`;
+  if (!serialised.endsWith(tail)) return undefined;
+  return Buffer.from(serialised.slice(0, serialised.length - tail.length));
+}
+
+/** The envelope fields of one request, closing the body that `splitEnvelope` cut. */
+export function envelopeTail(requestId: string, durationMs: number | undefined): Buffer {
+  return Buffer.from(`"request_id":"${requestId}"${durationMs === undefined ? '' : `,"duration_ms":${durationMs}`}}`);
+}
+
+/** The per-request fields with placeholder values, for the one serialisation of an answer. */
+export function placeholderEnvelope(withDuration: boolean): { request_id: string; duration_ms?: number } {
+  return withDuration ? { request_id: PLACEHOLDER_ID, duration_ms: 0 } : { request_id: PLACEHOLDER_ID };
+}
+
+function sortedEntries(values: unknown): Array<[string, unknown]> {
+  if (typeof values !== 'object' || values === null) return [];
+  return Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The key of an answer: the operation's URL and its validated parameters (defaults
+ * applied, so `?limit=50` and no limit are one answer), in a fixed order.
+ */
+export function answerKey(url: string, input: { query: unknown; params: unknown }): string {
+  return JSON.stringify([url, sortedEntries(input.params), sortedEntries(input.query)]);
+}
+
+/** A weak validator that changes exactly when the answer can: with the snapshot. */
+export function etagOf(snapshot: string, key: string): string {
+  return `W/"${snapshot}.${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+}
+
+/** Whether `If-None-Match` names `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(2);
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag === etag || tag === opaque || tag === `W/${opaque}`;
+  });
+}
+
+export interface ResponseCacheOptions {
+  /** Bytes the cache may hold, every encoding of every answer counted; 0 disables it. */
+  maxBytes: number;
+}
+
+/** The answers of the newest snapshot seen; older snapshots' answers are dropped at once. */
+export class ResponseCache {
+  private snapshot = '';
+  private readonly answers: LRUCache<string, CachedAnswer> | undefined;
+  hits = 0;
+  misses = 0;
+
+  constructor(opts: ResponseCacheOptions) {
+    this.answers =
+      opts.maxBytes > 0
+        ? new LRUCache<string, CachedAnswer>({
+            maxSize: opts.maxBytes,
+            // Compressed copies are added later: count a generous share for them now.
+            sizeCalculation: (a) => Math.max(1, Math.ceil(a.body.identity.length * 1.5) + 200),
+          })
+        : undefined;
+  }
+
+  /** The answer of `key` in `snapshot`, if kept. */
+  get(snapshot: string, key: string): CachedAnswer | undefined {
+    if (snapshot !== this.snapshot) return undefined;
+    const answer = this.answers?.get(key);
+    if (answer) this.hits++;
+    else this.misses++;
+    return answer;
+  }
+
+  /**
+   * Keeps an answer. A newer snapshot (names sort by creation) empties the cache; an
+   * answer of an older one, finishing after a swap, is not kept.
+   */
+  set(snapshot: string, key: string, answer: CachedAnswer): void {
+    if (!this.answers || snapshot < this.snapshot) return;
+    if (snapshot > this.snapshot) {
+      this.answers.clear();
+      this.snapshot = snapshot;
+    }
+    this.answers.set(key, answer);
+  }
+
+  get size(): number {
+    return this.answers?.size ?? 0;
+  }
+}
