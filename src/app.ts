@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import type { DatasetStore } from './datasets.js';
@@ -49,6 +55,8 @@ function createServer(opts: AppOptions): FastifyInstance {
     logger: { level: opts.logLevel ?? 'info' },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per request (see `logRequest`), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Path parameters of any length reach the validator (422), never the router's limit.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 1 << 20 },
     clientErrorHandler: answerClientError,
@@ -66,6 +74,22 @@ function createServer(opts: AppOptions): FastifyInstance {
   return app;
 }
 
+/** One log line per answered request: its id, key, route, status and duration in ms. */
+function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  request.log.info(
+    {
+      // The request's logger already carries its id (`reqId`).
+      key: request.apiKey?.id,
+      method: request.method,
+      route: request.routeOptions.url ?? request.url.split('?')[0],
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    },
+    'request',
+  );
+  done();
+}
+
 /** The hooks every request passes: request id and deadline, access checks, metering, parameter checks. */
 function registerPipeline(app: FastifyInstance, opts: AppOptions): void {
   const queryTimeoutMs = opts.queryTimeoutMs ?? 10_000;
@@ -78,6 +102,7 @@ function registerPipeline(app: FastifyInstance, opts: AppOptions): void {
     accessHook({ keyStore: opts.keyStore, gatewaySecret: opts.gatewaySecret, checks: opts.accessChecks }),
   );
   if (opts.metering) app.addHook('onSend', opts.metering);
+  app.addHook('onResponse', logRequest);
   // Malformed query strings are refused after the access checks, with the parameters;
   // 404 and 405 answers never look at them.
   app.addHook('preValidation', async (request) => {
