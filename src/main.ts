@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     queryTimeoutMs: settings.queryTimeoutMs,
     pollMs: settings.snapshotPollMs,
     duckdbMemoryLimit: settings.duckdbMemoryLimit,
+    duckdbQueueMax: settings.duckdbQueueMax,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>
       console.log(`removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(', ')}`),

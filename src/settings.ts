@@ -32,6 +32,8 @@ export interface Settings {
   cacheMaxAgeS: number;
   /** Memory the answer cache may hold, MiB; 0 disables it. */
   responseCacheMb: number;
+  /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
+  duckdbQueueMax: number;
   logLevel: string;
 }
 
@@ -144,6 +146,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     snapshotsKept: snapshotsKeptFrom(env),
     cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: 60 }),
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: 256 }),
+    duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: 64 }),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
   };
 }

@@ -18,6 +18,11 @@ export interface DatabaseOptions {
   /** Database files to attach read-only, by schema alias (e.g. `{ econ: '/…/economics.duckdb' }`). */
   attach: Record<string, string>;
   connections: number;
+  /**
+   * Queries that may wait for a connection; one more is refused at once with 503 and
+   * `Retry-After` instead of waiting without bound behind heavy ones.
+   */
+  maxQueued?: number;
   queryTimeoutMs: number;
   threads?: number;
   /** DuckDB `memory_limit` (e.g. `2GB`); beyond it, work spills to `tempDirectory`. */
@@ -43,7 +48,7 @@ export class Database {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly all: DuckDBConnection[],
-    private readonly queryTimeoutMs: number,
+    private readonly limits: { queryTimeoutMs: number; maxQueued: number },
   ) {
     this.idle.push(...all);
   }
@@ -64,7 +69,7 @@ export class Database {
     }
     const conns = [first];
     for (let i = 1; i < opts.connections; i++) conns.push(await instance.connect());
-    return new Database(instance, conns, opts.queryTimeoutMs);
+    return new Database(instance, conns, { queryTimeoutMs: opts.queryTimeoutMs, maxQueued: opts.maxQueued ?? 64 });
   }
 
   /** The same pool, with every query bound to `signal` (a request's deadline). */
@@ -86,6 +91,10 @@ export class Database {
     if (signal?.aborted) return Promise.reject(this.timeout());
     const conn = this.idle.pop();
     if (conn) return Promise.resolve(conn);
+    if (this.waiting.length >= this.limits.maxQueued) {
+      const busy = 'The data store is saturated; retry in a moment.';
+      return Promise.reject(new ApiError('provider_unavailable', busy, { headers: { 'retry-after': '1' } }));
+    }
     return new Promise((resolve, reject) => {
       const waiter = { resolve, reject };
       this.waiting.push(waiter);
@@ -118,7 +127,7 @@ export class Database {
       timedOut = true;
       conn.interrupt();
     };
-    const timer = signal ? undefined : setTimeout(interrupt, this.queryTimeoutMs);
+    const timer = signal ? undefined : setTimeout(interrupt, this.limits.queryTimeoutMs);
     signal?.addEventListener('abort', interrupt, { once: true });
     try {
       const reader = await conn.runAndReadAll(sql, params);

@@ -31,6 +31,7 @@ interface OpenOptions<T> {
   load: LoadContent<T>;
   queryTimeoutMs: number;
   memoryLimit?: string;
+  maxQueued?: number;
 }
 
 /** One opened, immutable snapshot. Leases keep it open while requests use it. */
@@ -62,6 +63,7 @@ export class Snapshot<T> {
       attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
       connections: 4,
       queryTimeoutMs: opts.queryTimeoutMs,
+      maxQueued: opts.maxQueued,
       memoryLimit: opts.memoryLimit ?? duckdbMemoryLimitFrom(),
       tempDirectory,
     });
@@ -102,6 +104,8 @@ export interface SnapshotStoreOptions<T> {
   pollMs: number;
   /** DuckDB memory limit of each opened snapshot (default: DUCKDB_MEMORY_LIMIT or its default). */
   duckdbMemoryLimit?: string;
+  /** Queries that may wait for a DuckDB connection of a snapshot (default 64); more get 503. */
+  duckdbQueueMax?: number;
   /** Published snapshots kept by the clean-up at start (default: SNAPSHOTS_KEPT or 3). */
   snapshotsKept?: number;
   onSwap?: (name: string) => void;
@@ -166,8 +170,8 @@ export class SnapshotStore<T> {
   private async doRefresh(): Promise<void> {
     const name = await readCurrentName(this.opts.dataDir);
     if (!name || name === this.active?.name) return;
-    const { dataDir, load, queryTimeoutMs, duckdbMemoryLimit: memoryLimit } = this.opts;
-    const next = await Snapshot.open({ dataDir, name, load, queryTimeoutMs, memoryLimit });
+    const { dataDir, load, queryTimeoutMs, duckdbMemoryLimit: memoryLimit, duckdbQueueMax: maxQueued } = this.opts;
+    const next = await Snapshot.open({ dataDir, name, load, queryTimeoutMs, memoryLimit, maxQueued });
     const previous = this.active;
     this.active = next;
     previous?.retire();

@@ -50,6 +50,8 @@ export interface TestServerOptions {
   gatewaySecret?: string;
   queryTimeoutMs?: number;
   dataDir?: string;
+  /** Queries that may wait for a DuckDB connection (the server's default when unset). */
+  duckdbQueueMax?: number;
   /** Also listen on a port of 127.0.0.1, for tests that need a real socket (raw bytes, HTTP clients). */
   listen?: boolean;
 }
@@ -73,6 +75,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dataDir,
     queryTimeoutMs: opts.queryTimeoutMs ?? 10_000,
     pollMs: POLL_MS,
+    ...(opts.duckdbQueueMax === undefined ? {} : { duckdbQueueMax: opts.duckdbQueueMax }),
     onSwap: (name) => swaps.emit('swap', name),
   });
   await store.start();
