@@ -123,6 +123,7 @@ export class SnapshotStore<T> {
   private active: Snapshot<T> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
+  private again: Promise<void> | undefined;
 
   constructor(private readonly opts: SnapshotStoreOptions<T>) {}
 
@@ -161,7 +162,18 @@ export class SnapshotStore<T> {
 
   /** Switches to the snapshot CURRENT names, if it changed. */
   refresh(): Promise<void> {
-    this.refreshing ??= this.doRefresh().finally(() => {
+    if (this.refreshing) {
+      // The refresh in progress may have read CURRENT before the latest publish: one
+      // more runs after it, shared by every caller that arrives meanwhile.
+      this.again ??= this.refreshing
+        .catch(() => undefined)
+        .then(() => {
+          this.again = undefined;
+          return this.refresh();
+        });
+      return this.again;
+    }
+    this.refreshing = this.doRefresh().finally(() => {
       this.refreshing = undefined;
     });
     return this.refreshing;
