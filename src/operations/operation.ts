@@ -51,6 +51,9 @@ export function defineOperation<Q extends TObject, P extends TObject, B extends 
   return operation;
 }
 
+/** Whether the operation's envelope ends with `duration_ms` (trade) or `request_id` (economics). */
+const hasDuration = (operation: Operation) => 'duration_ms' in operation.body.properties;
+
 /** What serving an operation needs besides the operation: the snapshots and the answer cache. */
 export interface ServeContext {
   datasets: DatasetStore;
@@ -73,7 +76,7 @@ async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call
   // The validator checked both against the operation's own schemas before the handler runs.
   const input = { query: request.query as Static<TObject>, params: request.params as Static<TObject>, stores };
   const result = await operation.handler(input);
-  const withDuration = 'duration_ms' in operation.body.properties;
+  const withDuration = hasDuration(operation);
   const serialised = reply.serialize({ ...result, ...placeholderEnvelope(withDuration) });
   const head = typeof serialised === 'string' ? splitEnvelope(serialised, withDuration) : undefined;
   if (!head) throw new Error(`${operation.url}: the answer does not end with its envelope fields`);
@@ -99,8 +102,7 @@ async function respond(operation: Operation, ctx: ServeContext, call: Call): Pro
   const answer = ctx.cache.get(snapshot.name, key) ?? (await computeAnswer(operation, ctx, { ...call, key, etag }));
   const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  const withDuration = 'duration_ms' in operation.body.properties;
-  const tail = envelopeTail(request.id, withDuration ? durationMs(reply) : undefined);
+  const tail = envelopeTail(request.id, hasDuration(operation) ? durationMs(reply) : undefined);
   return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body.render(encoding, tail));
 }
 

@@ -5,34 +5,23 @@ const Num = Type.Number();
 const NullableNum = Nullable(Type.Number());
 const NullableStr = Nullable(Type.String());
 
-export const TradeObservationSchema = Type.Object(
-  {
-    exporter: Type.String(),
-    importer: Type.String(),
-    hs6: Type.String(),
-    hs_version: Type.Integer(),
-    period: Type.String({ format: 'date' }),
-    granularity: Type.String(),
-    value_usd: Num,
-    quantity: NullableNum,
-    quantity_unit: Type.String(),
-  },
-  { title: 'TradeObservation' },
-);
+/** The fields of one observation, annual or monthly. */
+const observationFields = {
+  exporter: Type.String(),
+  importer: Type.String(),
+  hs6: Type.String(),
+  hs_version: Type.Integer(),
+  period: Type.String({ format: 'date' }),
+  granularity: Type.String(),
+  value_usd: Num,
+  quantity: NullableNum,
+  quantity_unit: Type.String(),
+};
+
+export const TradeObservationSchema = Type.Object(observationFields, { title: 'TradeObservation' });
 
 export const MonthlyObservationSchema = Type.Object(
-  {
-    exporter: Type.String(),
-    importer: Type.String(),
-    hs6: Type.String(),
-    hs_version: Type.Integer(),
-    period: Type.String({ format: 'date' }),
-    granularity: Type.String(),
-    value_usd: Num,
-    quantity: NullableNum,
-    quantity_unit: Type.String(),
-    reported_by: StringEnum(['exporter', 'importer']),
-  },
+  { ...observationFields, reported_by: StringEnum(['exporter', 'importer']) },
   { title: 'MonthlyObservation' },
 );
 
