@@ -1,22 +1,26 @@
 /**
- * Latency of every trade operation against a running server, one client at a time,
- * over a seeded mix of realistic parameters. Prints p50 / p99 per operation, the
- * rows each returns on average, and the size of the data being served.
+ * Latency of every trade operation against a running server over a seeded mix of
+ * realistic parameters, first one client at a time, then with 32 connections (each
+ * round draws its own queries, so the second is not served from the answer cache of
+ * the first). Prints p50 / p99 per operation and connection count, the rows each
+ * returns on average, the size of the data being served, and the server's peak RSS
+ * when BENCH_PID names its process.
  *
- *   BENCH_URL=http://127.0.0.1:8080 BENCH_KEY=… DATA_DIR=./data npm run bench
+ *   BENCH_URL=http://127.0.0.1:8080 BENCH_KEY=… DATA_DIR=./data [BENCH_PID=…] npm run bench
+ *
+ * BENCH_OPERATIONS (comma-separated paths as printed) measures only those operations.
  */
 import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Random } from '../src/sample/random.js';
+import { type Mix, buildMixes, discoverUniverse } from './mixes.js';
 import { readCurrentName, snapshotsDir } from '../src/store/snapshot.js';
 
 const url = process.env.BENCH_URL ?? 'http://127.0.0.1:8080';
 const key = process.env.BENCH_KEY ?? process.env.BOOTSTRAP_API_KEY ?? '';
 const perOperation = Number(process.env.BENCH_REQUESTS ?? 300);
 const dataDir = process.env.DATA_DIR ?? './data';
-const rng = new Random(Number(process.env.BENCH_SEED ?? 7));
 
 const headers = { authorization: `Bearer ${key}` };
 async function get(p: string): Promise<any> {
@@ -25,206 +29,16 @@ async function get(p: string): Promise<any> {
   return (await res.json()).data;
 }
 
-const pick = <T>(xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)]!;
-const maybe = (p: number) => rng.float() < p;
-const qs = (params: Record<string, string | number | undefined>) => {
-  const parts = Object.entries(params)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`);
-  return parts.length ? `?${parts.join('&')}` : '';
-};
-
-/** Partners drawn besides the reporters: large traders that report no data of their own. */
-const extraPartners = ['RU', 'SA', 'AE', 'SG', 'VN', 'TH', 'MY', 'ID', 'NG', 'EG', 'AR', 'CL', 'IL', 'TW', 'HK', 'PH'];
-/** Product search terms: words of descriptions and HS code prefixes. */
-const words = [
-  'oil',
-  'crude',
-  'cars',
-  'wheat',
-  'copper',
-  'cotton',
-  'machines',
-  'medicaments',
-  'gold',
-  'fish',
-  'fresh',
-  'frozen',
-  'steel',
-  'parts',
-  'vehicles electric',
-  'coffee',
-  '27',
-  '8703',
-  '01',
-  '300490',
-  '85',
-];
-/** Country search terms: name and code fragments. */
-const countryWords = ['ger', 'united', 'de', 'fra', 'usa', 'korea', 'south', 'an', 'eu', 'chin', 'br', 'zaf', 'land'];
-
-/** The countries and products the request mix draws from, as the API lists them. */
-interface Universe {
-  reporters: string[];
-  partners: string[];
-  products: string[];
-}
-
-/** Next request path of one operation. */
-type Mix = () => string;
-
 /** One operation's line of the results table. */
 interface OperationStats {
   operation: string;
+  connections: number;
   requests: number;
   p50_ms: number;
   p99_ms: number;
   max_ms: number;
   rows_avg: number;
   errors: number;
-}
-
-/** Reporters from the coverage, partners beyond them, and every HS6 code the product search returns. */
-async function discoverUniverse(): Promise<Universe> {
-  const coverage: Array<{ country: string }> = await get('/v1/trade/coverage');
-  const reporters = coverage.map((c) => c.country);
-  const partners = [...reporters, ...extraPartners];
-  const chapters: Array<{ hs6: string }> = await get('/v1/trade/products?q=0&limit=500');
-  const products: string[] = [];
-  for (const d of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
-    for (const p of (await get(`/v1/trade/products?q=${d}&limit=500`)) as Array<{ hs6: string }>) products.push(p.hs6);
-  }
-  void chapters;
-  return { reporters, partners, products };
-}
-
-/** An HS6 code, or its heading (4 digits) or chapter (2 digits). */
-const product = (u: Universe) => {
-  const code = pick(u.products);
-  const r = rng.float();
-  return r < 0.4 ? code : r < 0.7 ? code.slice(0, 4) : code.slice(0, 2);
-};
-const years = () => {
-  if (maybe(0.5)) return {};
-  const from = rng.int(2015, 2025);
-  return { from, to: rng.int(from, 2025) };
-};
-/** Partner, product and years of a country's imports or exports. */
-const flowFilter = (u: Universe) => ({
-  partner: maybe(0.5) ? pick(u.partners) : undefined,
-  product: maybe(0.4) ? product(u) : undefined,
-  ...years(),
-});
-const months = () => {
-  if (maybe(0.3)) return {};
-  const y = rng.int(2015, 2025);
-  const m = rng.int(1, 12);
-  return {
-    from: `${y}-${String(m).padStart(2, '0')}`,
-    to: `${y + (maybe(0.5) ? 1 : 0)}-${String(m).padStart(2, '0')}`,
-  };
-};
-const flow = () => (maybe(0.35) ? undefined : pick(['export', 'import']));
-
-function tradePath(u: Universe): string {
-  const { reporters, partners } = u;
-  const r = rng.float();
-  const y = years();
-  if (r < 0.15) return `/v1/trade${qs({ ...y, limit: pick([100, 1000]) })}`;
-  if (r < 0.35) return `/v1/trade${qs({ reporter: pick(reporters), flow: flow(), ...y })}`;
-  if (r < 0.6) return `/v1/trade${qs({ reporter: pick(reporters), partner: pick(partners), flow: flow(), ...y })}`;
-  if (r < 0.8) {
-    const reporter = pick(reporters);
-    const partner = maybe(0.5) ? pick(partners) : undefined;
-    return `/v1/trade${qs({ reporter, partner, product: product(u), flow: flow(), ...y })}`;
-  }
-  return `/v1/trade${qs({ product: product(u), ...y, limit: pick([100, 1000]) })}`;
-}
-
-function summaryPath(u: Universe): string {
-  const { reporters, partners } = u;
-  const r = rng.float();
-  const y = years();
-  if (r < 0.1) return `/v1/trade/summary${qs(y)}`;
-  if (r < 0.4) return `/v1/trade/summary${qs({ reporter: pick(reporters), flow: flow(), ...y })}`;
-  if (r < 0.6)
-    return `/v1/trade/summary${qs({ reporter: pick(reporters), partner: pick(partners), flow: flow(), ...y })}`;
-  if (r < 0.85) return `/v1/trade/summary${qs({ reporter: pick(reporters), product: product(u), flow: flow(), ...y })}`;
-  return `/v1/trade/summary${qs({ product: product(u), ...y })}`;
-}
-
-function monthlyPath(u: Universe): string {
-  const { reporters, partners } = u;
-  const r = rng.float();
-  const m = months();
-  const method = maybe(0.6) ? undefined : pick(['exporter', 'importer', 'reconciled']);
-  if (r < 0.1) return `/v1/trade/monthly${qs({ ...m, method, limit: 100 })}`;
-  if (r < 0.35) {
-    const exporter = pick(reporters);
-    const importer = maybe(0.6) ? pick(partners) : undefined;
-    return `/v1/trade/monthly${qs({ exporter, importer, ...m, method })}`;
-  }
-  if (r < 0.55) return `/v1/trade/monthly${qs({ importer: pick(reporters), product: product(u), ...m, method })}`;
-  if (r < 0.7) return `/v1/trade/monthly${qs({ product: product(u), ...m, method, limit: 100 })}`;
-  return `/v1/trade/monthly${qs({
-    exporter: maybe(0.6) ? pick(reporters) : undefined,
-    product: maybe(0.3) ? product(u) : undefined,
-    group_by: pick(['period', 'exporter', 'importer', 'hs6']),
-    ...m,
-    method,
-  })}`;
-}
-
-function productMixes(u: Universe): Record<string, Mix> {
-  const { reporters, partners } = u;
-  return {
-    '/v1/trade/products': () => `/v1/trade/products${qs({ q: pick(words), limit: maybe(0.5) ? undefined : 500 })}`,
-    '/v1/trade/products/{pid}': () => `/v1/trade/products/${maybe(0.3) ? 'hs:' : ''}${product(u)}`,
-    '/v1/trade/products/{pid}/history': () =>
-      `/v1/trade/products/${product(u)}/history${qs({
-        reporter: maybe(0.6) ? pick(reporters) : undefined,
-        partner: maybe(0.3) ? pick(partners) : undefined,
-        flow: flow(),
-        ...years(),
-      })}`,
-    '/v1/trade/products/{pid}/markets': () =>
-      `/v1/trade/products/${product(u)}/markets${qs({ ...years(), limit: maybe(0.5) ? undefined : 200 })}`,
-  };
-}
-
-function countryMixes(u: Universe): Record<string, Mix> {
-  const { reporters, partners } = u;
-  return {
-    '/v1/trade/countries': () => `/v1/trade/countries${qs({ q: pick(countryWords) })}`,
-    '/v1/trade/countries/{cid}': () => `/v1/trade/countries/${pick(partners)}`,
-    '/v1/trade/countries/{cid}/imports': () => `/v1/trade/countries/${pick(reporters)}/imports${qs(flowFilter(u))}`,
-    '/v1/trade/countries/{cid}/exports': () => `/v1/trade/countries/${pick(reporters)}/exports${qs(flowFilter(u))}`,
-    '/v1/trade/countries/{cid}/partners': () =>
-      `/v1/trade/countries/${pick(reporters)}/partners${qs({
-        flow: flow(),
-        product: maybe(0.4) ? product(u) : undefined,
-        ...years(),
-        limit: maybe(0.7) ? undefined : 500,
-      })}`,
-    '/v1/trade/countries/{cid}/products': () =>
-      `/v1/trade/countries/${pick(reporters)}/products${qs({
-        flow: flow(),
-        ...years(),
-        limit: maybe(0.7) ? undefined : 500,
-      })}`,
-  };
-}
-
-/** The request mix of every trade operation, in the order they are measured. */
-function buildMixes(u: Universe): Record<string, Mix> {
-  return {
-    '/v1/trade': () => tradePath(u),
-    '/v1/trade/summary': () => summaryPath(u),
-    '/v1/trade/monthly': () => monthlyPath(u),
-    '/v1/trade/coverage': () => '/v1/trade/coverage',
-    ...productMixes(u),
-    ...countryMixes(u),
-  };
 }
 
 /** Rows in one answer's `data`: the list, the periods, the matches, the top traders, or the one record. */
@@ -240,32 +54,43 @@ function rowsOf(data: any): number {
           : 1;
 }
 
-/** Sends `perOperation` requests of one operation's mix, one at a time, and sums up latency and rows. */
-async function runOperation(operation: string, next: Mix): Promise<OperationStats> {
+/** Sends `perOperation` requests of one operation's mix over `connections`, and sums up latency and rows. */
+async function runOperation(operation: string, next: Mix, connections: number): Promise<OperationStats> {
   const paths = Array.from({ length: perOperation }, next);
   let rows = 0;
+  let drawn = 0;
   let responses = 0;
   const result = await autocannon({
     url,
-    connections: 1,
+    connections,
     amount: perOperation,
     headers,
-    requests: paths.map((p) => ({
-      path: p,
-      onResponse: (status: number, body: string) => {
-        responses++;
-        if (status !== 200) return;
-        rows += rowsOf(JSON.parse(body).data);
+    // One request template whose path is drawn in turn across all connections: every
+    // request is a distinct draw (a `requests` array would be replayed by each
+    // connection). Bodies are parsed (to count rows) only one client at a time: parsing
+    // in the load generator while 32 connections wait would inflate its latencies.
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[drawn++ % paths.length]! }),
+        ...(connections === 1
+          ? {
+              onResponse: (status: number, body: string) => {
+                responses++;
+                if (status === 200) rows += rowsOf(JSON.parse(body).data);
+              },
+            }
+          : {}),
       },
-    })),
+    ],
   });
   return {
     operation,
+    connections,
     requests: result.requests.total,
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     max_ms: result.latency.max,
-    rows_avg: Math.round(rows / Math.max(1, responses)),
+    rows_avg: connections === 1 ? Math.round(rows / Math.max(1, responses)) : NaN,
     errors: result.non2xx + result.errors,
   };
 }
@@ -292,12 +117,37 @@ async function printDataStats(dir: string): Promise<void> {
   console.log('data:', counts, files);
 }
 
+/** Samples the server's resident memory (BENCH_PID) every 200 ms; prints the peak when stopped. */
+function watchRss(): { stop(): void } {
+  const pid = process.env.BENCH_PID;
+  if (!pid) return { stop: () => undefined };
+  let peak = 0;
+  const sample = () => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    peak = Math.max(peak, kb);
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      console.log(`server peak RSS: ${(peak / 2 ** 20).toFixed(2)} GiB`);
+    },
+  };
+}
+
 async function main(): Promise<void> {
-  const universe = await discoverUniverse();
+  const universe = await discoverUniverse(get);
   const mixes = buildMixes(universe);
   const table: OperationStats[] = [];
-  for (const [operation, next] of Object.entries(mixes)) table.push(await runOperation(operation, next));
+  const rssPeak = watchRss();
+  const only = process.env.BENCH_OPERATIONS?.split(',');
+  for (const [operation, next] of Object.entries(mixes)) {
+    if (only && !only.includes(operation)) continue;
+    for (const connections of [1, 32]) table.push(await runOperation(operation, next, connections));
+  }
   console.table(table);
+  rssPeak.stop();
   await printDataStats(dataDir);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Type } from '@sinclair/typebox';
+import { pino } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
@@ -27,6 +28,8 @@ export interface AppOptions {
   /** onSend hook that records paid calls (see access/credits). */
   metering?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
   logLevel?: string;
+  /** Where log lines go (default standard output, buffered). */
+  logStream?: pino.DestinationStream;
   /** Deadline of a request's work, from its arrival; 504 past it. */
   queryTimeoutMs?: number;
   /** Bytes the answer cache may hold (default 256 MiB); 0 disables it. */
@@ -50,9 +53,26 @@ function checkOperationRoute(route: RouteOptions): void {
   route.schema = { ...route.schema, querystring: route.schema?.querystring ?? Type.Object({}) };
 }
 
+/**
+ * Standard output, written off the requests' path: lines are gathered and written
+ * 4 KB at a time, or within LOG_FLUSH_MS, and at exit. (One write per line cost
+ * as much as 7 % of a cached answer.)
+ */
+const LOG_FLUSH_MS = 200;
+let standardOutput: ReturnType<typeof pino.destination> | undefined;
+function logDestination(): pino.DestinationStream {
+  if (!standardOutput) {
+    const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+    process.once('exit', () => stream.flushSync());
+    standardOutput = stream;
+  }
+  return standardOutput;
+}
+
 function createServer(opts: AppOptions): FastifyInstance {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info' },
+    logger: { level: opts.logLevel ?? 'info', stream: opts.logStream ?? logDestination() },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One line per request (see `logRequest`), not Fastify's two.

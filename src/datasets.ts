@@ -1,20 +1,23 @@
 import { EconomicsCatalogue } from './economics/catalogue.js';
-import { DuckDbEconomicsStore, type EconomicsStore } from './economics/store.js';
+import { LazyObservations, ObservationArrays } from './economics/observations.js';
+import { MemoryEconomicsStore, type EconomicsStore } from './economics/store.js';
 import { ApiError } from './errors.js';
 import type { Database } from './store/duckdb.js';
 import { SnapshotStore, type LoadContent, type SnapshotStoreOptions } from './store/serving.js';
 import { TradeCatalogue } from './trade/catalogue.js';
 import { DuckDbTradeStore, type TradeStore } from './trade/store.js';
 
-/** What a server keeps in memory of each snapshot: the catalogues of its datasets. */
+/** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
 export interface Datasets {
   economics: EconomicsCatalogue;
+  observations: LazyObservations;
   /** Undefined when the snapshot holds no trade data. */
   trade: TradeCatalogue | undefined;
 }
 
 export const loadDatasets: LoadContent<Datasets> = async (db, files) => ({
   economics: await EconomicsCatalogue.load(db),
+  observations: new LazyObservations(() => ObservationArrays.load(db)),
   trade: files.trade ? await TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
 });
 
@@ -36,7 +39,7 @@ export class Stores {
   ) {}
 
   get economics(): EconomicsStore {
-    return new DuckDbEconomicsStore(this.db, this.datasets.economics);
+    return new MemoryEconomicsStore(this.datasets.economics, this.datasets.observations);
   }
 
   /** 503 when the snapshot holds no trade data. */

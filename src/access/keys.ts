@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /** What the service knows of an API key. The key itself is never stored, only its hash. */
 export interface ApiKeyRecord {
@@ -32,8 +33,16 @@ export function generateKeyId(): string {
   return `key_${randomBytes(6).toString('hex')}`;
 }
 
+/** Hashes of recently presented keys: every request presents one, and most present the same few. */
+const recentHashes = new LRUCache<string, string>({ max: 10_000 });
+
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  let hash = recentHashes.get(key);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(key).digest('hex');
+    recentHashes.set(key, hash);
+  }
+  return hash;
 }
 
 export const BOOTSTRAP_KEY_ID = 'bootstrap';
@@ -85,7 +94,17 @@ export function parseRate(text: string): { requests: number; windowS: number } {
   return { requests: Number(m[1]), windowS: Number(m[2]) };
 }
 
+/** The month being counted, and when it ends (epoch ms). */
+let currentPeriod = { name: '', until: 0 };
+
 /** The calendar month (UTC) credits are counted in, `YYYY-MM`. */
-export function creditPeriod(now = new Date()): string {
-  return now.toISOString().slice(0, 7);
+export function creditPeriod(now?: Date): string {
+  if (now) return now.toISOString().slice(0, 7);
+  // Every paid call asks: the month is computed again only once it has ended.
+  const ms = Date.now();
+  if (ms >= currentPeriod.until) {
+    const d = new Date(ms);
+    currentPeriod = { name: d.toISOString().slice(0, 7), until: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) };
+  }
+  return currentPeriod.name;
 }

@@ -5,9 +5,9 @@ import { DistributedCreditLedger } from './credits/distributed.js';
 import { meteringHook, quotaCheck, type CreditLedger } from './credits/index.js';
 import type { AccessCheck } from './index.js';
 import { LayeredKeyStore, type KeyStore } from './keys.js';
-import { rateLimitCheck, type RateLimiter } from './rate-limit/index.js';
+import { rateLimitCheck } from './rate-limit/index.js';
+import { distributedLimitsCheck } from './distributed-limits.js';
 import { MemoryRateLimiter } from './rate-limit/memory.js';
-import { RedisRateLimiter } from './rate-limit/redis.js';
 import { FileKeyStore, stateFiles } from './stores/file.js';
 import { PgKeyStore, createPool, migrate } from './stores/postgres.js';
 
@@ -26,10 +26,11 @@ export interface Access {
  */
 export async function createAccess(settings: Settings, log: (msg: string) => void = () => undefined): Promise<Access> {
   let keys: KeyStore;
-  let limiter: RateLimiter;
   let ledger: CreditLedger;
+  let checks: AccessCheck[];
   let close: () => Promise<void>;
   let mode: Access['mode'];
+  const defaults = { defaultRequests: settings.rateLimitRequests, defaultWindowS: settings.rateLimitWindowS };
   if (settings.redisUrl || settings.databaseUrl) {
     if (!settings.redisUrl || !settings.databaseUrl)
       throw new Error('the distributed mode needs both REDIS_URL and DATABASE_URL');
@@ -50,8 +51,9 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
       await pgKeys.start();
     }, log);
     keys = pgKeys;
-    limiter = new RedisRateLimiter(redis);
-    ledger = new DistributedCreditLedger(redis, pool);
+    const distributed = new DistributedCreditLedger(redis, pool);
+    ledger = distributed;
+    checks = [distributedLimitsCheck(distributed, defaults)];
     close = async () => {
       pgKeys.close();
       redis.disconnect();
@@ -62,21 +64,14 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
     const files = stateFiles(settings.dataDir);
     const fileKeys = new FileKeyStore(files.keys);
     keys = fileKeys;
-    limiter = new MemoryRateLimiter();
     ledger = new FileCreditLedger(files.usage);
+    checks = [rateLimitCheck({ limiter: new MemoryRateLimiter(), ...defaults }), quotaCheck(ledger)];
     close = async () => fileKeys.close();
   }
   return {
     mode,
     keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys),
-    checks: [
-      rateLimitCheck({
-        limiter,
-        defaultRequests: settings.rateLimitRequests,
-        defaultWindowS: settings.rateLimitWindowS,
-      }),
-      quotaCheck(ledger),
-    ],
+    checks,
     onSend: meteringHook(ledger),
     close,
   };

@@ -62,6 +62,8 @@ export class EconomicsCatalogue {
   readonly countryById = new Map<string, Country>();
   readonly indicatorById = new Map<string, Indicator>();
   readonly seriesById = new Map<string, Series>();
+  /** Each country's series, sorted by series_id (subsequences of `series`). */
+  private readonly seriesByCountry = new Map<string, Series[]>();
   private readonly countryTokens = new Map<string, string[]>();
   private readonly indicatorTokens = new Map<string, string>();
 
@@ -73,7 +75,12 @@ export class EconomicsCatalogue {
   ) {
     for (const c of countries) this.countryById.set(c.country_id, c);
     for (const i of indicators) this.indicatorById.set(i.kpi_id, i);
-    for (const s of series) this.seriesById.set(s.series_id, s);
+    for (const s of series) {
+      this.seriesById.set(s.series_id, s);
+      let list = this.seriesByCountry.get(s.country_id);
+      if (!list) this.seriesByCountry.set(s.country_id, (list = []));
+      list.push(s);
+    }
     // Group tokens win over a country code spelled the same (`emu`): the spec names
     // `emu` as a group; the euro-area aggregate stays reachable by its slug.
     for (const c of countries) {
@@ -114,9 +121,12 @@ export class EconomicsCatalogue {
 
   /** Series of the given countries and indicators (undefined = no filter), sorted by series_id. */
   selectSeries(countryIds?: Set<string>, kpiIds?: Set<string>): Series[] {
-    return this.series.filter(
-      (s) => (!countryIds || countryIds.has(s.country_id)) && (!kpiIds || kpiIds.has(s.kpi_id)),
-    );
+    if (!countryIds) return kpiIds ? this.series.filter((s) => kpiIds.has(s.kpi_id)) : this.series;
+    const selected: Series[] = [];
+    for (const id of countryIds) {
+      for (const s of this.seriesByCountry.get(id) ?? []) if (!kpiIds || kpiIds.has(s.kpi_id)) selected.push(s);
+    }
+    return countryIds.size > 1 ? selected.sort((a, b) => (a.series_id < b.series_id ? -1 : 1)) : selected;
   }
 
   static async load(db: Database, schema = 'econ'): Promise<EconomicsCatalogue> {

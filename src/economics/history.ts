@@ -1,6 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import type { Series } from './catalogue.js';
-import { decodeCursor, encodeCursor, queryFingerprint, type CursorPosition } from './cursor.js';
+import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
+import type { ReadObservations } from './observations.js';
 import { applyTransform, type ObsStatus, type RawPoint, type Transform } from './transforms.js';
 
 export const HISTORY_PAGE_SIZE = 1000;
@@ -34,32 +35,39 @@ export interface HistoryPointOut {
   last_update: string | null;
 }
 
-/** Where a read of observations starts and stops: dates, and the position after which it resumes. */
-interface ReadWindow {
-  from?: string;
-  to?: string;
-  after?: CursorPosition;
+/** Reads observations from the snapshot's DuckDB file (the reference the in-memory arrays must match). */
+export function duckDbObservations(db: Database): ReadObservations {
+  return async (seriesIds, range) => {
+    const { after } = range;
+    const params: string[] = [...seriesIds];
+    const where = [`series_id IN (${seriesIds.map((_, i) => `$${i + 1}`).join(', ')})`];
+    if (range.from) where.push(`date >= $${params.push(range.from)}::DATE`);
+    if (range.to) where.push(`date <= $${params.push(range.to)}::DATE`);
+    if (after) where.push(`(series_id <> $${params.push(after.seriesId)} OR date > $${params.push(after.date)}::DATE)`);
+    const rows = await db.query<RawPoint & { series_id: string }>(
+      `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ` +
+        'ORDER BY series_id, date',
+      params,
+    );
+    const bySeries = new Map<string, RawPoint[]>();
+    for (const r of rows) {
+      let list = bySeries.get(r.series_id);
+      if (!list) bySeries.set(r.series_id, (list = []));
+      list.push({ date: r.date, value: r.value, obs_status: r.obs_status });
+    }
+    return bySeries;
+  };
 }
 
-async function fetchRaw(db: Database, series: Series[], range: ReadWindow): Promise<Map<string, RawPoint[]>> {
-  const { after } = range;
-  const params: string[] = series.map((s) => s.series_id);
-  const where = [`series_id IN (${series.map((_, i) => `$${i + 1}`).join(', ')})`];
-  if (range.from) where.push(`date >= $${params.push(range.from)}::DATE`);
-  if (range.to) where.push(`date <= $${params.push(range.to)}::DATE`);
-  if (after) where.push(`(series_id <> $${params.push(after.seriesId)} OR date > $${params.push(after.date)}::DATE)`);
-  const rows = await db.query<RawPoint & { series_id: string }>(
-    `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ` +
-      'ORDER BY series_id, date',
-    params,
-  );
-  const bySeries = new Map<string, RawPoint[]>();
-  for (const r of rows) {
-    let list = bySeries.get(r.series_id);
-    if (!list) bySeries.set(r.series_id, (list = []));
-    list.push({ date: r.date, value: r.value, obs_status: r.obs_status });
+/** The next series to read together: at least one, and at most FETCH_BATCH_POINTS observations. */
+function nextBatch(pending: Series[]): Series[] {
+  let take = 0;
+  let points = 0;
+  while (take < pending.length && (take === 0 || points + pending[take]!.n_obs <= FETCH_BATCH_POINTS)) {
+    points += pending[take]!.n_obs;
+    take++;
   }
-  return bySeries;
+  return pending.slice(0, take);
 }
 
 /**
@@ -67,7 +75,7 @@ async function fetchRaw(db: Database, series: Series[], range: ReadWindow): Prom
  * HISTORY_PAGE_SIZE, with the cursor of the next page (null on the last). A
  * transform is computed on each full series before `from`/`to` cut it.
  */
-export async function historyPage(db: Database, req: HistoryRequest): Promise<HistoryPage> {
+export async function historyPage(read: ReadObservations, req: HistoryRequest): Promise<HistoryPage> {
   const fingerprint = queryFingerprint([req.countryIds, req.kpiIds, req.from ?? null, req.to ?? null, req.transform]);
   const after = req.cursor ? decodeCursor(req.cursor, fingerprint) : undefined;
   // A series whose observations all lie outside from/to cannot contribute to the page
@@ -81,17 +89,14 @@ export async function historyPage(db: Database, req: HistoryRequest): Promise<Hi
   const page: HistoryPointOut[] = [];
 
   while (pending.length > 0 && page.length <= HISTORY_PAGE_SIZE) {
-    let take = 0;
-    let points = 0;
-    while (take < pending.length && (take === 0 || points + pending[take]!.n_obs <= FETCH_BATCH_POINTS)) {
-      points += pending[take]!.n_obs;
-      take++;
-    }
-    const batch = pending.slice(0, take);
-    pending = pending.slice(take);
-    // Without a transform the database cuts the range; with one, the whole series is needed.
+    const batch = nextBatch(pending);
+    pending = pending.slice(batch.length);
     // A transform needs each series whole; without one, only the page's part is read.
-    const raw = await fetchRaw(db, batch, req.transform === 'none' ? { from: req.from, to: req.to, after } : {});
+    const window = req.transform === 'none' ? { from: req.from, to: req.to, after } : {};
+    const raw = await read(
+      batch.map((s) => s.series_id),
+      window,
+    );
     for (const s of batch) {
       let pts = applyTransform(raw.get(s.series_id) ?? [], req.transform, s.frequency);
       if (req.transform !== 'none') {
@@ -110,8 +115,8 @@ export async function historyPage(db: Database, req: HistoryRequest): Promise<Hi
           date: p.date,
           value: p.value,
           frequency: s.frequency,
-          ...(p.obs_status ? { obs_status: p.obs_status } : {}),
           last_update: s.last_update,
+          ...(p.obs_status ? { obs_status: p.obs_status } : {}),
         });
         if (page.length > HISTORY_PAGE_SIZE) break;
       }

@@ -1,18 +1,30 @@
 import type { Database } from '../store/duckdb.js';
 import type { EconomicsCatalogue } from './catalogue.js';
-import { historyPage, type HistoryPage, type HistoryRequest } from './history.js';
+import { duckDbObservations, historyPage, type HistoryPage, type HistoryRequest } from './history.js';
+import type { LazyObservations } from './observations.js';
 
 /**
  * What the economics operations read. The catalogue (countries, indicators, series
- * and their latest values) is held in memory; observations are read on demand. A
- * caching layer or another engine implements the same interface.
+ * and their latest values) is held in memory; so are the observations, by default.
  */
 export interface EconomicsStore {
   readonly catalogue: EconomicsCatalogue;
   history(request: HistoryRequest): Promise<HistoryPage>;
 }
 
-/** Economics read from a snapshot's DuckDB file (attached as `econ`). */
+/** Economics from memory: the catalogue and every observation of the snapshot (the serving path). */
+export class MemoryEconomicsStore implements EconomicsStore {
+  constructor(
+    readonly catalogue: EconomicsCatalogue,
+    private readonly observations: LazyObservations,
+  ) {}
+
+  async history(request: HistoryRequest): Promise<HistoryPage> {
+    return historyPage((await this.observations.get()).read, request);
+  }
+}
+
+/** Economics observations read from a snapshot's DuckDB file (attached as `econ`) on each request. */
 export class DuckDbEconomicsStore implements EconomicsStore {
   constructor(
     private readonly db: Database,
@@ -20,6 +32,6 @@ export class DuckDbEconomicsStore implements EconomicsStore {
   ) {}
 
   history(request: HistoryRequest): Promise<HistoryPage> {
-    return historyPage(this.db, request);
+    return historyPage(duckDbObservations(this.db), request);
   }
 }

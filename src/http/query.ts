@@ -10,6 +10,8 @@ interface QueryMeta {
 type ParsedQuery = Record<string, string> & { [META]?: QueryMeta };
 
 function decode(component: string): string | undefined {
+  // Most names and values need no decoding at all.
+  if (!component.includes('%') && !component.includes('+')) return component;
   try {
     return decodeURIComponent(component.replace(/\+/g, ' '));
   } catch {

@@ -79,6 +79,8 @@ export interface ResponseCacheOptions {
 export class ResponseCache {
   private snapshot = '';
   private readonly answers: LRUCache<string, CachedAnswer> | undefined;
+  /** Computations running now, by snapshot and key: concurrent identical requests share one. */
+  private readonly running = new Map<string, Promise<CachedAnswer>>();
   hits = 0;
   misses = 0;
 
@@ -113,6 +115,21 @@ export class ResponseCache {
       this.snapshot = snapshot;
     }
     this.answers.set(key, answer);
+  }
+
+  /**
+   * The one computation of an answer: a request that arrives while the same answer
+   * is being computed waits for it instead of running the same queries again (a
+   * burst of identical requests costs one query, cached or not).
+   */
+  computeOnce(snapshot: string, key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const id = `${snapshot}\n${key}`;
+    let answer = this.running.get(id);
+    if (!answer) {
+      answer = compute().finally(() => this.running.delete(id));
+      this.running.set(id, answer);
+    }
+    return answer;
   }
 
   get size(): number {

@@ -13,6 +13,7 @@ import {
   type ResponseCache,
 } from '../http/response-cache.js';
 import { API_ERROR_RESPONSES, allowOnlyGet, durationMs, withinDeadline } from '../http/routes.js';
+import type { Lane } from '../store/duckdb.js';
 import type { Snapshot } from '../store/serving.js';
 
 /** Fields of the success envelope the pipeline fills in, never the operation. */
@@ -32,6 +33,8 @@ export interface Operation<Q extends TObject = TObject, P extends TObject = TObj
   tag: 'economics' | 'trade';
   /** Credits a 200 answer consumes. */
   cost: number;
+  /** The DuckDB lane of its queries (default heavy); light when every query is bounded by an index. */
+  lane?: Lane;
   query?: Q;
   params?: P;
   /** The 200 body, envelope included (see `http/schemas.ts`). */
@@ -62,9 +65,13 @@ export interface ServeContext {
   cacheMaxAgeS: number;
 }
 
-interface Call {
+/** One request and its reply. */
+interface Exchange {
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+interface Call extends Exchange {
   snapshot: Snapshot<Datasets>;
   signal: AbortSignal;
 }
@@ -72,7 +79,7 @@ interface Call {
 /** Runs the handler once and keeps its answer, serialised up to the per-request fields. */
 async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call & { key: string; etag: string }) {
   const { request, reply, snapshot, signal, key, etag } = call;
-  const stores = new Stores(snapshot.db.within(signal), snapshot.content);
+  const stores = new Stores(snapshot.db.within(signal, operation.lane), snapshot.content);
   // The validator checked both against the operation's own schemas before the handler runs.
   const input = { query: request.query as Static<TObject>, params: request.params as Static<TObject>, stores };
   const result = await operation.handler(input);
@@ -85,25 +92,52 @@ async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call
   return answer;
 }
 
+/** Headers of every answer of an operation's URL: its validator and how long it may be reused. */
+function setValidators(reply: FastifyReply, ctx: ServeContext, etag: string): void {
+  void reply
+    .header('etag', etag)
+    .header('cache-control', `private, max-age=${ctx.cacheMaxAgeS}`)
+    .header('vary', 'Accept-Encoding');
+}
+
+/** Sends a kept answer in the encoding the client accepts, closed by this request's id (and duration). */
+function sendAnswer(operation: Operation, { request, reply }: Exchange, answer: CachedAnswer) {
+  const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  const tail = envelopeTail(request.id, hasDuration(operation) ? durationMs(reply) : undefined);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body.render(encoding, tail));
+}
+
 /**
- * The answer of one request: 304 when the client's copy is current, else the cached
- * or freshly computed body in the encoding the client accepts, closed by this
- * request's id (and duration).
+ * The answer of one request from the answer cache, without a query, a deadline
+ * timer or a snapshot lease (a kept answer reads nothing from the snapshot): 304
+ * when the client's copy is current, else the kept body. Undefined on a miss.
+ */
+function respondFromCache(operation: Operation, ctx: ServeContext, { request, reply }: Exchange) {
+  const snapshot = ctx.datasets.current;
+  if (!snapshot) return undefined;
+  const key = answerKey(operation.url, { query: request.query, params: request.params });
+  const answer = ctx.cache.get(snapshot.name, key);
+  if (!answer) return undefined;
+  setValidators(reply, ctx, answer.etag);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return sendAnswer(operation, { request, reply }, answer);
+}
+
+/**
+ * The answer of one request on a leased snapshot: 304 when the client's copy is
+ * current, else the cached or freshly computed body.
  */
 async function respond(operation: Operation, ctx: ServeContext, call: Call): Promise<FastifyReply> {
   const { request, reply, snapshot } = call;
   const key = answerKey(operation.url, { query: request.query, params: request.params });
   const etag = etagOf(snapshot.name, key);
-  void reply
-    .header('etag', etag)
-    .header('cache-control', `private, max-age=${ctx.cacheMaxAgeS}`)
-    .header('vary', 'Accept-Encoding');
+  setValidators(reply, ctx, etag);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const answer = ctx.cache.get(snapshot.name, key) ?? (await computeAnswer(operation, ctx, { ...call, key, etag }));
-  const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
-  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  const tail = envelopeTail(request.id, hasDuration(operation) ? durationMs(reply) : undefined);
-  return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body.render(encoding, tail));
+  const answer =
+    ctx.cache.get(snapshot.name, key) ??
+    (await ctx.cache.computeOnce(snapshot.name, key, () => computeAnswer(operation, ctx, { ...call, key, etag })));
+  return sendAnswer(operation, { request, reply }, answer);
 }
 
 /**
@@ -128,6 +162,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, ct
       ...(plainSerializer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     },
     (request, reply) =>
+      respondFromCache(operation, ctx, { request, reply }) ??
       withinDeadline(request, (signal) =>
         ctx.datasets.use((snapshot) => respond(operation, ctx, { request, reply, snapshot, signal })),
       ),

@@ -1,4 +1,4 @@
-import { type DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, type DuckDBResultReader, type DuckDBValue } from '@duckdb/node-api';
 import { ApiError } from '../errors.js';
 
 export type Row = Record<string, unknown>;
@@ -32,27 +32,80 @@ export interface DatabaseOptions {
 }
 
 /**
+ * Which connections a query may use. Queries bounded by an index or a small sorted
+ * range take the light lane; scans and rankings over many rows the heavy one. Each
+ * lane has its own connections and its own bounded queue, so a burst of heavy work
+ * never makes a light query wait behind it.
+ */
+export type Lane = 'light' | 'heavy';
+
+/** The connections of one lane and the queries waiting for them. */
+class ConnectionLane {
+  private readonly idle: DuckDBConnection[];
+  private readonly waiting: Array<{ resolve: (c: DuckDBConnection) => void; reject: (err: Error) => void }> = [];
+
+  constructor(
+    readonly all: DuckDBConnection[],
+    private readonly maxQueued: number,
+  ) {
+    this.idle = [...all];
+  }
+
+  get busy(): number {
+    return this.all.length - this.idle.length;
+  }
+
+  acquire(signal: AbortSignal | undefined, timeout: () => ApiError): Promise<DuckDBConnection> {
+    const conn = this.idle.pop();
+    if (conn) return Promise.resolve(conn);
+    if (this.waiting.length >= this.maxQueued) {
+      const busy = 'The data store is saturated; retry in a moment.';
+      return Promise.reject(new ApiError('provider_unavailable', busy, { headers: { 'retry-after': '1' } }));
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = { resolve, reject };
+      this.waiting.push(waiter);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = this.waiting.indexOf(waiter);
+          if (i >= 0) {
+            this.waiting.splice(i, 1);
+            reject(timeout());
+          }
+        },
+        { once: true },
+      );
+    });
+  }
+
+  release(conn: DuckDBConnection): void {
+    const next = this.waiting.shift();
+    if (next) next.resolve(conn);
+    else this.idle.push(conn);
+  }
+}
+
+/**
  * A read-only view over one snapshot's DuckDB files: a small pool of connections
- * (a DuckDB connection runs one query at a time). A request's queries run under its
- * deadline (`within`): when the deadline passes, the running query is interrupted
- * and a query still waiting for a connection gives up, both as 504. Queries outside
- * a request (catalogue loading) keep a per-query time limit.
+ * (a DuckDB connection runs one query at a time) in two lanes. A request's queries
+ * run under its deadline (`within`): when the deadline passes, the running query is
+ * interrupted and a query still waiting for a connection gives up, both as 504.
+ * Queries outside a request (catalogue loading) keep a per-query time limit.
  */
 export class Database {
-  private readonly idle: DuckDBConnection[] = [];
-  private readonly waiting: Array<{ resolve: (c: DuckDBConnection) => void; reject: (err: Error) => void }> = [];
   private closed = false;
   /** Set on a request's view of the database (see `within`). */
   private readonly signal: AbortSignal | undefined;
+  private readonly lane: Lane = 'heavy';
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly all: DuckDBConnection[],
-    private readonly limits: { queryTimeoutMs: number; maxQueued: number },
-  ) {
-    this.idle.push(...all);
-  }
+    private readonly lanes: Record<Lane, ConnectionLane>,
+    private readonly limits: { queryTimeoutMs: number },
+  ) {}
 
+  /** `connections` (at least 2): one serves the light lane, the others the heavy one. */
   static async open(opts: DatabaseOptions): Promise<Database> {
     const instance = await DuckDBInstance.create(':memory:', {
       threads: String(opts.threads ?? 2),
@@ -68,18 +121,23 @@ export class Database {
       throw err;
     }
     const conns = [first];
-    for (let i = 1; i < opts.connections; i++) conns.push(await instance.connect());
-    return new Database(instance, conns, { queryTimeoutMs: opts.queryTimeoutMs, maxQueued: opts.maxQueued ?? 64 });
+    for (let i = 1; i < Math.max(2, opts.connections); i++) conns.push(await instance.connect());
+    const maxQueued = opts.maxQueued ?? 64;
+    const lanes = {
+      light: new ConnectionLane(conns.slice(0, 1), maxQueued),
+      heavy: new ConnectionLane(conns.slice(1), maxQueued),
+    };
+    return new Database(instance, lanes, { queryTimeoutMs: opts.queryTimeoutMs });
   }
 
-  /** The same pool, with every query bound to `signal` (a request's deadline). */
-  within(signal: AbortSignal): Database {
-    return Object.create(this, { signal: { value: signal } }) as Database;
+  /** The same pool, with every query bound to `signal` (a request's deadline) and run in `lane`. */
+  within(signal: AbortSignal, lane: Lane = 'heavy'): Database {
+    return Object.create(this, { signal: { value: signal }, lane: { value: lane } }) as Database;
   }
 
   /** Connections running a query now. */
   get busy(): number {
-    return this.all.length - this.idle.length;
+    return this.lanes.light.busy + this.lanes.heavy.busy;
   }
 
   private timeout(): ApiError {
@@ -89,37 +147,28 @@ export class Database {
   private acquire(signal: AbortSignal | undefined): Promise<DuckDBConnection> {
     if (this.closed) return Promise.reject(new ApiError('provider_unavailable', 'The database snapshot is closed.'));
     if (signal?.aborted) return Promise.reject(this.timeout());
-    const conn = this.idle.pop();
-    if (conn) return Promise.resolve(conn);
-    if (this.waiting.length >= this.limits.maxQueued) {
-      const busy = 'The data store is saturated; retry in a moment.';
-      return Promise.reject(new ApiError('provider_unavailable', busy, { headers: { 'retry-after': '1' } }));
-    }
-    return new Promise((resolve, reject) => {
-      const waiter = { resolve, reject };
-      this.waiting.push(waiter);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const i = this.waiting.indexOf(waiter);
-          if (i >= 0) {
-            this.waiting.splice(i, 1);
-            reject(this.timeout());
-          }
-        },
-        { once: true },
-      );
-    });
+    return this.lanes[this.lane].acquire(signal, () => this.timeout());
   }
 
   private release(conn: DuckDBConnection): void {
-    const next = this.waiting.shift();
-    if (next) next.resolve(conn);
-    else this.idle.push(conn);
+    this.lanes[this.lane].release(conn);
   }
 
   /** Runs one read query and returns its rows as JSON-ready objects (dates as `YYYY-MM-DD`). */
   async query<T = Row>(sql: string, params: Params = []): Promise<T[]> {
+    return (await this.read(sql, params)).getRowObjectsJson() as T[];
+  }
+
+  /**
+   * Runs one read query and returns its columns as arrays of raw values (numbers for
+   * numeric columns): no object per row, for reading whole tables into memory.
+   */
+  async queryColumns(sql: string, params: Params = []): Promise<DuckDBValue[][]> {
+    return (await this.read(sql, params)).getColumns();
+  }
+
+  /** Runs a query on a connection of this view's lane, under its deadline (or the per-query limit). */
+  private async read(sql: string, params: Params): Promise<DuckDBResultReader> {
     const signal = this.signal;
     const conn = await this.acquire(signal);
     let timedOut = false;
@@ -130,8 +179,7 @@ export class Database {
     const timer = signal ? undefined : setTimeout(interrupt, this.limits.queryTimeoutMs);
     signal?.addEventListener('abort', interrupt, { once: true });
     try {
-      const reader = await conn.runAndReadAll(sql, params);
-      return reader.getRowObjectsJson() as T[];
+      return await conn.runAndReadAll(sql, params);
     } catch (err) {
       if (timedOut || signal?.aborted) throw this.timeout();
       throw err;
@@ -145,7 +193,7 @@ export class Database {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const c of this.all) c.closeSync();
+    for (const c of [...this.lanes.light.all, ...this.lanes.heavy.all]) c.closeSync();
     this.instance.closeSync();
   }
 }

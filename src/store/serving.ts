@@ -34,6 +34,9 @@ interface OpenOptions<T> {
   maxQueued?: number;
 }
 
+/** How long reading a snapshot's catalogues and observations into memory may take. */
+const LOAD_TIMEOUT_MS = 10 * 60_000;
+
 /** One opened, immutable snapshot. Leases keep it open while requests use it. */
 export class Snapshot<T> {
   private leases = 0;
@@ -68,7 +71,9 @@ export class Snapshot<T> {
       tempDirectory,
     });
     try {
-      const content = await opts.load(db, { trade: hasTrade, nomenclature: hasNom });
+      // What a snapshot keeps in memory is read once, under its own time limit, not a request's.
+      const loading = db.within(AbortSignal.timeout(LOAD_TIMEOUT_MS));
+      const content = await opts.load(loading, { trade: hasTrade, nomenclature: hasNom });
       return new Snapshot({ name, db, content, tempDirectory });
     } catch (err) {
       db.close();

@@ -1,66 +1,97 @@
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { ApiKeyRecord } from '../keys.js';
+import { type RateDecision } from '../rate-limit/index.js';
+import { SLIDING_LOG_LUA, rateDecision, rateLogKey } from '../rate-limit/redis.js';
+import { GroupCommit } from './group-commit.js';
 import type { CreditLedger, UsageEntry } from './index.js';
 
 /** A reservation a dead replica never settled is dropped after this long. */
 export const RESERVATION_TTL_MS = 60_000;
 
-// Live credits of one key and month in Redis: KEYS[1] = credits committed (a copy
-// of the ledger's sum), KEYS[2] = open reservations ("requestId:cost", scored by
-// expiry). Checking and reserving is one atomic step across all replicas.
-const RESERVE = `
-local committed = redis.call('GET', KEYS[1])
-if not committed then return {-1, 0} end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-local held = 0
-for _, m in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do held = held + tonumber(string.match(m, ':(%d+)$')) end
-local remaining = tonumber(ARGV[1]) - tonumber(committed) - held
-local cost = tonumber(ARGV[2])
-if remaining < cost then return {0, math.max(remaining, 0)} end
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[3])
-redis.call('PEXPIRE', KEYS[2], 3600000)
-return {1, remaining - cost}
+// Live credits of one key and month in Redis: the committed credits (a copy of the
+// ledger's sum) and the open reservations ("requestId:cost", scored by expiry).
+// Checking and reserving is one atomic step across all replicas. `reserve` returns
+// -1 when the committed counter is missing (to be rebuilt from the ledger), 0 when
+// the credits left are fewer than the cost, 1 when reserved; then the credits left.
+const RESERVE_LUA = `
+local function held_credits(reservations)
+  local held = 0
+  for _, m in ipairs(redis.call('ZRANGE', reservations, 0, -1)) do
+    held = held + tonumber(string.match(m, ':(%d+)$'))
+  end
+  return held
+end
+local function reserve(committed_key, reservations, quota, cost, member, ttl)
+  local committed = redis.call('GET', committed_key)
+  if not committed then return -1, 0 end
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  redis.call('ZREMRANGEBYSCORE', reservations, '-inf', now)
+  local remaining = quota - tonumber(committed) - held_credits(reservations)
+  if remaining < cost then return 0, math.max(remaining, 0) end
+  redis.call('ZADD', reservations, now + ttl, member)
+  redis.call('PEXPIRE', reservations, 3600000)
+  return 1, remaining - cost
+end
 `;
 
-// Turns a reservation into committed credits (after the ledger row is written).
-const COMMIT = `
-local removed = redis.call('ZREM', KEYS[2], ARGV[1])
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('INCRBY', KEYS[1], ARGV[2]) end
-local committed = tonumber(redis.call('GET', KEYS[1]) or '0')
-local held = 0
-for _, m in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do held = held + tonumber(string.match(m, ':(%d+)$')) end
-return tonumber(ARGV[3]) - committed - held
-`;
+const RESERVE = `${RESERVE_LUA}
+return {reserve(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]))}`;
+
+// The whole access check of a request in one round trip: the sliding log, then (if
+// the request passes it and the key has a quota) the reservation.
+const LIMIT_AND_RESERVE = `${SLIDING_LOG_LUA}${RESERVE_LUA}
+local allowed, count, reset = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+if allowed == 0 or ARGV[4] == '' then return {allowed, count, reset, 2, 0} end
+local ok, remaining = reserve(KEYS[2], KEYS[3], tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], tonumber(ARGV[7]))
+return {allowed, count, reset, ok, remaining}`;
+
+// Turns the reservations of a batch of recorded calls into committed credits: KEYS
+// are (committed, reservations) pairs, ARGV (member, cost) pairs.
+const COMMIT_BATCH = `
+for i = 1, #KEYS / 2 do
+  local committed_key, reservations = KEYS[2 * i - 1], KEYS[2 * i]
+  redis.call('ZREM', reservations, ARGV[2 * i - 1])
+  if redis.call('EXISTS', committed_key) == 1 then redis.call('INCRBY', committed_key, ARGV[2 * i]) end
+end
+return #KEYS / 2`;
 
 type Scripts = {
-  creditReserve(
-    committed: string,
-    reservations: string,
-    quota: number,
-    cost: number,
-    member: string,
-    ttlMs: number,
-  ): Promise<[number, number]>;
-  creditCommit(committed: string, reservations: string, member: string, cost: number, quota: number): Promise<number>;
+  creditReserve(...args: [string, string, number, number, string, number]): Promise<[number, number]>;
+  limitAndReserve(
+    ...args: [string, string, string, number, number, string, number | '', number, string, number]
+  ): Promise<[number, number, number, number, number]>;
+  creditCommitBatch(numberOfKeys: number, ...args: Array<string | number>): Promise<number>;
 };
+
+interface PaidCall {
+  key: ApiKeyRecord;
+  entry: UsageEntry;
+  reserved: boolean;
+}
 
 /**
  * Distributed credits: the usage ledger in PostgreSQL (one row per paid call,
  * written before the answer is sent, idempotent on the request id) and the live
  * counters in Redis. A counter Redis has lost (restart) is rebuilt from the ledger.
+ * Concurrent paid calls share one INSERT and one Redis commit (group commit).
  */
 export class DistributedCreditLedger implements CreditLedger {
   private readonly scripts: Scripts;
+  // Up to 4 INSERTs in flight (the pool has 8 connections; key reloads and lookups use the rest).
+  private readonly ledger = new GroupCommit<PaidCall, null>((calls) => this.record(calls), {
+    maxInFlight: 4,
+    maxBatch: 500,
+  });
 
   constructor(
     private readonly redis: Redis,
     private readonly pg: Pool,
   ) {
     redis.defineCommand('creditReserve', { numberOfKeys: 2, lua: RESERVE });
-    redis.defineCommand('creditCommit', { numberOfKeys: 2, lua: COMMIT });
+    redis.defineCommand('limitAndReserve', { numberOfKeys: 3, lua: LIMIT_AND_RESERVE });
+    redis.defineCommand('creditCommitBatch', { lua: COMMIT_BATCH });
     this.scripts = redis as unknown as Scripts;
   }
 
@@ -68,50 +99,90 @@ export class DistributedCreditLedger implements CreditLedger {
     return [`credits:${keyId}:${period}`, `credits:${keyId}:${period}:reserved`];
   }
 
+  /** Sets a missing committed counter to the ledger's sum (unless another replica just did). */
+  private async rebuildCounter(key: ApiKeyRecord, period: string): Promise<void> {
+    const r = await this.pg.query<{ used: string }>(
+      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE key_id = $1 AND period = $2',
+      [key.id, period],
+    );
+    await this.redis.set(this.keys(key.id, period)[0], r.rows[0]!.used, 'EX', 40 * 86_400, 'NX');
+  }
+
   async reserve(key: ApiKeyRecord & { quota: number }, entry: UsageEntry): Promise<{ ok: boolean; remaining: number }> {
     const [committed, reservations] = this.keys(key.id, entry.period);
     const member = `${entry.requestId}:${entry.credits}`;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const [ok, remaining] = await this.scripts.creditReserve(
-        committed,
-        reservations,
-        key.quota,
-        entry.credits,
-        member,
-        RESERVATION_TTL_MS,
-      );
+      const args = [committed, reservations, key.quota, entry.credits, member, RESERVATION_TTL_MS] as const;
+      const [ok, remaining] = await this.scripts.creditReserve(...args);
       if (ok !== -1) return { ok: ok === 1, remaining };
-      const r = await this.pg.query<{ used: string }>(
-        'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE key_id = $1 AND period = $2',
-        [key.id, entry.period],
-      );
-      await this.redis.set(committed, r.rows[0]!.used, 'EX', 40 * 86_400, 'NX');
+      await this.rebuildCounter(key, entry.period);
     }
     throw new Error('credit counter could not be initialised');
   }
 
-  async commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {
-    await this.pg.query(
-      'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits) VALUES ($1, $2, $3, $4, $5) ' +
-        'ON CONFLICT (request_id) DO NOTHING',
-      [entry.requestId, entry.keyId, entry.period, entry.operation, entry.credits],
-    );
-    if (key.quota === null || !reserved) return null;
+  /**
+   * The rate limit and, for a key with a quota, the reservation, in one round trip.
+   * Only when the key's counter must first be rebuilt from the ledger (after a
+   * Redis restart, or a key's first call of the month) does it take more.
+   */
+  async limitAndReserve(
+    key: ApiKeyRecord,
+    entry: UsageEntry,
+    rate: { limit: number; windowS: number },
+  ): Promise<{ rate: RateDecision; credits?: { ok: boolean; remaining: number } }> {
     const [committed, reservations] = this.keys(key.id, entry.period);
+    const [allowed, count, reset, status, remaining] = await this.scripts.limitAndReserve(
+      rateLogKey(key.id),
+      committed,
+      reservations,
+      rate.windowS * 1000,
+      rate.limit,
+      entry.requestId,
+      key.quota ?? '',
+      entry.credits,
+      `${entry.requestId}:${entry.credits}`,
+      RESERVATION_TTL_MS,
+    );
+    const decision = rateDecision(rate.limit, [allowed, count, reset]);
+    if (!decision.allowed || key.quota === null) return { rate: decision };
+    if (status !== -1) return { rate: decision, credits: { ok: status === 1, remaining } };
+    return { rate: decision, credits: await this.reserve({ ...key, quota: key.quota }, entry) };
+  }
+
+  commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {
+    return this.ledger.add({ key, entry, reserved });
+  }
+
+  /** Writes a batch of paid calls in one INSERT, then commits their reservations (one script). */
+  private async record(calls: PaidCall[]): Promise<null[]> {
+    const column = <T>(f: (e: UsageEntry) => T) => calls.map((c) => f(c.entry));
+    await this.pg.query(
+      'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits) ' +
+        'SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) ' +
+        'ON CONFLICT (request_id) DO NOTHING',
+      [
+        column((e) => e.requestId),
+        column((e) => e.keyId),
+        column((e) => e.period),
+        column((e) => e.operation),
+        column((e) => e.credits),
+      ],
+    );
+    // The rows are durable: the answers go now, with the credits left that their
+    // reservations reported. Turning the reservations into committed credits is one
+    // script per batch, not awaited (until it runs, the reservations still count).
+    void this.commitReservations(calls.filter((c) => c.key.quota !== null && c.reserved));
+    return calls.map(() => null);
+  }
+
+  private async commitReservations(held: PaidCall[]): Promise<void> {
+    if (held.length === 0) return;
+    const keys = held.flatMap((c) => this.keys(c.key.id, c.entry.period));
+    const args = held.flatMap((c) => [`${c.entry.requestId}:${c.entry.credits}`, c.entry.credits]);
     try {
-      return Math.max(
-        0,
-        await this.scripts.creditCommit(
-          committed,
-          reservations,
-          `${entry.requestId}:${entry.credits}`,
-          entry.credits,
-          key.quota,
-        ),
-      );
+      await this.scripts.creditCommitBatch(keys.length, ...keys, ...args);
     } catch {
-      // The call is recorded; the counter is rebuilt from the ledger if Redis lost it.
-      return null;
+      // The calls are recorded; their reservations expire, and a counter Redis lost is rebuilt from the ledger.
     }
   }
 

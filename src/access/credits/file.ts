@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiKeyRecord } from '../keys.js';
+import { GroupCommit } from './group-commit.js';
 import type { CreditLedger, UsageEntry } from './index.js';
 
 const FIELDS = ['period', 'keyId', 'credits', 'requestId', 'operation'] as const;
@@ -23,16 +24,23 @@ export function readUsage(file: string): Map<string, { credits: number; calls: n
 
 /**
  * Embedded credits: counters in memory, the ledger an append-only file in
- * DATA_DIR. Each 200 is appended (one write) before its body is sent, so a killed
- * process loses nothing it answered; a restart re-reads the file. One process only.
+ * DATA_DIR. Each 200 is appended before its body is sent, so a killed process loses
+ * nothing it answered; a restart re-reads the file. Concurrent calls share one
+ * write (group commit). One process only.
  */
 export class FileCreditLedger implements CreditLedger {
   private readonly used: Map<string, { credits: number; calls: number }>;
   private readonly reserved = new Map<string, number>();
+  private readonly fd: number;
+  private readonly lines = new GroupCommit<string, void>(async (lines) => {
+    writeSync(this.fd, lines.join(''));
+    return lines.map(() => undefined);
+  });
 
-  constructor(private readonly file: string) {
+  constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.used = readUsage(file);
+    this.fd = openSync(file, 'a');
   }
 
   private usedOf(k: string): number {
@@ -48,7 +56,7 @@ export class FileCreditLedger implements CreditLedger {
   }
 
   async commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {
-    appendFileSync(this.file, `${FIELDS.map((f) => String(entry[f]).replace(/[\t\n]/g, ' ')).join('\t')}\n`);
+    await this.lines.add(`${FIELDS.map((f) => String(entry[f]).replace(/[\t\n]/g, ' ')).join('\t')}\n`);
     const k = `${key.id}|${entry.period}`;
     if (reserved) this.reserved.set(k, (this.reserved.get(k) ?? 0) - entry.credits);
     const u = this.used.get(k) ?? { credits: 0, calls: 0 };
@@ -63,5 +71,7 @@ export class FileCreditLedger implements CreditLedger {
     this.reserved.set(k, (this.reserved.get(k) ?? 0) - entry.credits);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    closeSync(this.fd);
+  }
 }

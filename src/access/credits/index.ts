@@ -32,30 +32,39 @@ declare module 'fastify' {
   }
 }
 
+/** Starts the metering of a keyed request: the usage entry its 200 answer will record. */
+export function meteringEntry(request: FastifyRequest, key: ApiKeyRecord): UsageEntry {
+  const entry: UsageEntry = {
+    requestId: request.id,
+    keyId: key.id,
+    period: creditPeriod(),
+    operation: request.routeOptions.url ?? request.url,
+    credits: request.routeOptions.config.cost ?? 0,
+  };
+  request.metering = { key, entry, reserved: false };
+  return entry;
+}
+
+/** Applies a reservation's outcome: the X-Credits-Remaining header, 403 quota_exceeded when refused. */
+export function applyReservation(request: FastifyRequest, reply: FastifyReply, r: { ok: boolean; remaining: number }) {
+  const m = request.metering!;
+  reply.header('x-credits-remaining', String(r.remaining));
+  if (!r.ok) {
+    throw new ApiError(
+      'quota_exceeded',
+      `This operation costs ${m.entry.credits} credit(s); ${r.remaining} remain this month.`,
+      { headers: { 'x-credits-remaining': String(r.remaining) } },
+    );
+  }
+  m.reserved = true;
+}
+
 /** The quota step of the access checks (403 quota_exceeded), and the metering of every keyed request. */
 export function quotaCheck(ledger: CreditLedger) {
   return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
-    const entry: UsageEntry = {
-      requestId: request.id,
-      keyId: key.id,
-      period: creditPeriod(),
-      operation: request.routeOptions.url ?? request.url,
-      credits: request.routeOptions.config.cost ?? 0,
-    };
-    request.metering = { key, entry, reserved: false };
+    const entry = meteringEntry(request, key);
     if (key.quota === null) return;
-    const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, entry);
-    reply.header('x-credits-remaining', String(r.remaining));
-    if (!r.ok) {
-      throw new ApiError(
-        'quota_exceeded',
-        `This operation costs ${entry.credits} credit(s); ${r.remaining} remain this month.`,
-        {
-          headers: { 'x-credits-remaining': String(r.remaining) },
-        },
-      );
-    }
-    request.metering.reserved = true;
+    applyReservation(request, reply, await ledger.reserve(key as ApiKeyRecord & { quota: number }, entry));
   };
 }
 

@@ -31,27 +31,33 @@ export interface RateLimitOptions {
   defaultWindowS: number;
 }
 
+/** The window of a key: its own, else the service default. */
+export function rateOf(key: ApiKeyRecord, opts: Omit<RateLimitOptions, 'limiter'>): { limit: number; windowS: number } {
+  return { limit: key.rate?.requests ?? opts.defaultRequests, windowS: key.rate?.windowS ?? opts.defaultWindowS };
+}
+
+/** Sets the RateLimit-* headers of a decision; a refusal is a 429 with Retry-After. */
+export function applyRateDecision(reply: FastifyReply, d: RateDecision, windowS: number): void {
+  const headers = {
+    'ratelimit-limit': String(d.limit),
+    'ratelimit-remaining': String(d.remaining),
+    'ratelimit-reset': String(d.resetS),
+  };
+  reply.headers(headers);
+  if (!d.allowed) {
+    const retryAfter = String(Math.max(1, d.resetS));
+    throw new ApiError(
+      'rate_limit_exceeded',
+      `Rate limit of ${d.limit} requests per ${windowS} s exceeded; retry after ${retryAfter} s.`,
+      { headers: { ...headers, 'retry-after': retryAfter } },
+    );
+  }
+}
+
 /** The rate-limit step of the access checks: RateLimit-* headers, 429 with Retry-After when full. */
 export function rateLimitCheck(opts: RateLimitOptions) {
   return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
-    const limit = key.rate?.requests ?? opts.defaultRequests;
-    const windowS = key.rate?.windowS ?? opts.defaultWindowS;
-    const d = await opts.limiter.hit({ keyId: key.id, limit, windowS, requestId: request.id });
-    const headers = {
-      'ratelimit-limit': String(d.limit),
-      'ratelimit-remaining': String(d.remaining),
-      'ratelimit-reset': String(d.resetS),
-    };
-    reply.headers(headers);
-    if (!d.allowed) {
-      const retryAfter = String(Math.max(1, d.resetS));
-      throw new ApiError(
-        'rate_limit_exceeded',
-        `Rate limit of ${limit} requests per ${windowS} s exceeded; retry after ${retryAfter} s.`,
-        {
-          headers: { ...headers, 'retry-after': retryAfter },
-        },
-      );
-    }
+    const { limit, windowS } = rateOf(key, opts);
+    applyRateDecision(reply, await opts.limiter.hit({ keyId: key.id, limit, windowS, requestId: request.id }), windowS);
   };
 }

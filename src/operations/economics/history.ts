@@ -12,6 +12,8 @@ export const history = defineOperation({
   cost: 2,
   query: HistoryQuery,
   body: pageBody(Type.Array(HistoryPointSchema)),
+  // Up to 1000 points whose nullable fields would make the schema serializer validate each one.
+  plainSerializer: true,
   handler: ({ query, stores }) => {
     const economics = stores.economics;
     const select = seriesSelection(economics.catalogue, query);

@@ -13,6 +13,8 @@ export function countryFlow(url: string, flow: Flow) {
     summary: `Annual ${flow}s of a country`,
     tag: 'trade',
     cost: 1,
+    // A year series of one country or product: read from the yearly aggregates, pruned on it.
+    lane: 'light',
     params: CountryParams,
     query: CountryFlowQuery,
     body: tradeBody(Type.Array(GroupedPointSchema)),

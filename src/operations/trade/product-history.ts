@@ -10,6 +10,8 @@ export const productHistory = defineOperation({
   summary: 'Annual trade of a product',
   tag: 'trade',
   cost: 1,
+  // A year series of one country or product: read from the yearly aggregates, pruned on it.
+  lane: 'light',
   params: ProductParams,
   query: ProductHistoryQuery,
   body: tradeBody(Type.Array(GroupedPointSchema)),

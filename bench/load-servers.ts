@@ -1,0 +1,82 @@
+/**
+ * The processes `npm run bench:load` measures: the bare hello-world and the service
+ * as `npm start` runs it, each in its own process on its own port.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** Servers still running: stopped if the benchmark ends early. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs `node args…` to completion and returns its standard output. */
+export function runNode(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`node ${args.join(' ')}: exit ${code}`))));
+  });
+}
+
+/** Waits until something answers HTTP at `url` (any status), for up to `timeoutMs`. */
+async function waitForHttp(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (exited()) throw new Error(`the server for ${url} exited before answering`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  const taken = await fetch(url).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is in use: stop what listens there first`);
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  running.add(child);
+  child.on('exit', () => {
+    exited = true;
+    running.delete(child);
+  });
+  // The first start of the service builds the sample dataset.
+  await waitForHttp(url, 900_000, () => exited);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function startHello(port = 18501): Promise<Server> {
+  return startProcess(['--import', 'tsx', 'bench/hello.ts'], { ...process.env, BENCH_HELLO_PORT: String(port) }, port);
+}
+
+/** The service on `dataDir` (built by `npm run build`), with `env` over the embedded defaults. */
+export function startService(dataDir: string, env: Record<string, string>, port = 18502): Promise<Server> {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+  return startProcess(
+    ['dist/src/main.js'],
+    { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    port,
+  );
+}
