@@ -5,6 +5,27 @@ import { SettingsError, loadSettings } from './settings.js';
 import { textLines } from './store/progress.js';
 import { datasetStore } from './datasets.js';
 
+/** How long a stop signal waits for in-flight requests and connections before the process exits. */
+const SHUTDOWN_BOUND_MS = 10_000;
+
+/**
+ * Runs `stop`, then exits 0. A second signal, or in-flight work that outlives
+ * SHUTDOWN_BOUND_MS, ends the process anyway (exit 1).
+ */
+function boundedShutdown(stop: () => Promise<void>): () => Promise<void> {
+  let stopping = false;
+  return async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    setTimeout(() => {
+      console.error(`shutdown took longer than ${SHUTDOWN_BOUND_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS).unref();
+    await stop();
+    process.exit(0);
+  };
+}
+
 async function main(): Promise<void> {
   const settings = loadSettings();
   const built = await ensureDataset(settings.dataDir, {
@@ -32,7 +53,11 @@ async function main(): Promise<void> {
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>
       console.log(`removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(', ')}`),
-    onSwap: (name) => console.log(`serving snapshot ${name}`),
+    onSwap: (name) => {
+      console.log(`serving snapshot ${name}`);
+      // Read the new snapshot's observations now, not at its first history request.
+      void store.current?.content.observations.get().catch(() => undefined);
+    },
     onError: (err) => console.error('snapshot refresh failed; still serving the previous one', err),
   });
   await store.start();
@@ -49,12 +74,11 @@ async function main(): Promise<void> {
     cacheMaxAgeS: settings.cacheMaxAgeS,
     responseCacheBytes: settings.responseCacheMb * 2 ** 20,
   });
-  const shutdown = async () => {
+  const shutdown = boundedShutdown(async () => {
     await app.close();
     await access.close();
     store.close();
-    process.exit(0);
-  };
+  });
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
   await app.listen({ port: settings.port, host: settings.host });

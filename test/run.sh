@@ -24,7 +24,7 @@ if [ -n "$unit_files" ]; then
   reporter=tap
   if [ -t 1 ]; then reporter=spec; fi
   # shellcheck disable=SC2086 # one argument per test file
-  node --import tsx --test --test-reporter="$reporter" --test-concurrency=2 $unit_files >"$unit_report" 2>&1 &
+  node --import tsx --test --test-reporter="$reporter" --test-concurrency=2 --test-timeout=300000 $unit_files >"$unit_report" 2>&1 &
   unit=$!
 fi
 
@@ -38,8 +38,11 @@ if [ "$typecheck_ok" = 0 ] || [ -z "$sample" ]; then exit 1; fi
 node -e "fs.cpSync('src/reference', 'dist/src/reference', { recursive: true, filter: (f) => !f.endsWith('.ts') })"
 
 export ECONTRADE_TEST_SAMPLE="$sample" ECONTRADE_TEST_DIST=dist
+# No single test may hold the run open: the slowest (a build killed and restarted)
+# takes about two minutes here.
+TEST_TIMEOUT_MS=${TEST_TIMEOUT_MS:-600000}
 suite_ok=1
 # shellcheck disable=SC2046 # the compiled test/**/*.test.ts, one argument per file
-node --enable-source-maps --test --test-concurrency=2 $(find test -name '*.test.ts' | sort | sed 's|^|dist/|; s|\.ts$|.js|') ||
+node --enable-source-maps --test --test-concurrency=2 --test-timeout="$TEST_TIMEOUT_MS" $(find test -name '*.test.ts' | sort | sed 's|^|dist/|; s|\.ts$|.js|') ||
   suite_ok=0
 [ "$unit_ok" = 1 ] && [ "$suite_ok" = 1 ]

@@ -50,7 +50,10 @@ const ready = (async () => {
 
 after(async () => {
   child.kill('SIGTERM');
+  // A shutdown that hangs must not hold the test run open.
+  const hung = setTimeout(() => child.kill('SIGKILL'), 20_000);
   await exited;
+  clearTimeout(hung);
   rmSync(dataDir, { recursive: true, force: true });
 });
 

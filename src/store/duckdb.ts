@@ -43,6 +43,10 @@ export type Lane = 'light' | 'heavy';
 class ConnectionLane {
   private readonly idle: DuckDBConnection[];
   private readonly waiting: Array<{ resolve: (c: DuckDBConnection) => void; reject: (err: Error) => void }> = [];
+  private closing = false;
+  /** Connections not yet closed, once closing. */
+  private open = 0;
+  private onClosed: () => void = () => undefined;
 
   constructor(
     readonly all: DuckDBConnection[],
@@ -80,9 +84,31 @@ class ConnectionLane {
   }
 
   release(conn: DuckDBConnection): void {
+    if (this.closing) return this.closeOne(conn);
     const next = this.waiting.shift();
     if (next) next.resolve(conn);
     else this.idle.push(conn);
+  }
+
+  /**
+   * Closes the idle connections now and the busy ones as their queries end, after
+   * interrupting them: closing a connection while it runs a query blocks the process
+   * inside DuckDB. Waiting queries are refused. `onClosed` runs once every one is closed.
+   */
+  close(onClosed: () => void): void {
+    this.closing = true;
+    this.onClosed = onClosed;
+    this.open = this.all.length;
+    for (const waiter of this.waiting.splice(0)) {
+      waiter.reject(new ApiError('provider_unavailable', 'The database snapshot is closed.'));
+    }
+    for (const conn of this.all) if (!this.idle.includes(conn)) conn.interrupt();
+    for (const conn of this.idle.splice(0)) this.closeOne(conn);
+  }
+
+  private closeOne(conn: DuckDBConnection): void {
+    conn.closeSync();
+    if (--this.open === 0) this.onClosed();
   }
 }
 
@@ -190,10 +216,15 @@ export class Database {
     }
   }
 
+  /** Closes the database once its running queries (interrupted now) have ended. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const c of [...this.lanes.light.all, ...this.lanes.heavy.all]) c.closeSync();
-    this.instance.closeSync();
+    let lanesOpen = 2;
+    const laneClosed = () => {
+      if (--lanesOpen === 0) this.instance.closeSync();
+    };
+    this.lanes.light.close(laneClosed);
+    this.lanes.heavy.close(laneClosed);
   }
 }

@@ -79,13 +79,31 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     output: () => out,
-    stop: (signal = 'SIGTERM') =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      }),
+    stop: (signal = 'SIGTERM') => stopProcess(child, signal, () => out),
   };
+}
+
+/** How long a server may take to exit after SIGTERM before it is killed and the test fails. */
+const EXIT_GRACE_MS = 20_000;
+
+/**
+ * Sends `signal` and waits for the exit. A process still running after EXIT_GRACE_MS is
+ * killed with SIGKILL and the promise rejects: a shutdown that hangs is a defect, and
+ * must not hold the test run open.
+ */
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals, output: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not exit within ${EXIT_GRACE_MS} ms of ${signal}: ${output().slice(-2000)}`));
+    }, EXIT_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
 }
 
 /** `npm run keys -- …`; returns stdout. */
