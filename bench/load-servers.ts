@@ -75,7 +75,8 @@ export function startHello(port = 18501): Promise<Server> {
 export function startService(dataDir: string, env: Record<string, string>, port = 18502): Promise<Server> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   return startProcess(
-    ['dist/src/main.js'],
+    // BENCH_NODE_ARGS: flags for the service's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/src/main.js'],
     { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
     port,
   );

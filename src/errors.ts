@@ -29,6 +29,19 @@ export interface ValidationIssue {
   type: string;
 }
 
+const STACK_TRACE_LIMIT = Error.stackTraceLimit;
+
+/**
+ * Turns stack capture off for the Error constructor about to run (ApiError restores
+ * it). An ApiError is an answer, not a fault: its stack is never shown, and capturing
+ * one cost most of the time of a refused request under a flood.
+ */
+function withoutStack(message: string): string {
+  Error.stackTraceLimit = 0;
+  return message;
+}
+
+/** An answer other than 200: a code of the registry, with its status. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -40,7 +53,8 @@ export class ApiError extends Error {
     message?: string,
     opts: { detail?: ValidationIssue[]; headers?: Record<string, string> } = {},
   ) {
-    super(message ?? ERRORS[code].message);
+    super(withoutStack(message ?? ERRORS[code].message));
+    Error.stackTraceLimit = STACK_TRACE_LIMIT;
     this.code = code;
     this.status = ERRORS[code].status;
     this.detail = opts.detail;

@@ -1,5 +1,8 @@
 import { totalmem } from 'node:os';
 
+/** Queries that may wait for a DuckDB connection of one lane, unless DUCKDB_QUEUE_MAX says otherwise. */
+export const DUCKDB_QUEUE_MAX_DEFAULT = 512;
+
 /**
  * Every operator setting, read once from the environment. Names carry their unit.
  */
@@ -146,7 +149,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     snapshotsKept: snapshotsKeptFrom(env),
     cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: 60 }),
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: 256 }),
-    duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: 64 }),
+    duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
   };
 }

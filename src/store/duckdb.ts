@@ -1,5 +1,6 @@
 import { type DuckDBConnection, DuckDBInstance, type DuckDBResultReader, type DuckDBValue } from '@duckdb/node-api';
 import { ApiError } from '../errors.js';
+import { DUCKDB_QUEUE_MAX_DEFAULT } from '../settings.js';
 
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[];
@@ -148,7 +149,7 @@ export class Database {
     }
     const conns = [first];
     for (let i = 1; i < Math.max(2, opts.connections); i++) conns.push(await instance.connect());
-    const maxQueued = opts.maxQueued ?? 64;
+    const maxQueued = opts.maxQueued ?? DUCKDB_QUEUE_MAX_DEFAULT;
     const lanes = {
       light: new ConnectionLane(conns.slice(0, 1), maxQueued),
       heavy: new ConnectionLane(conns.slice(1), maxQueued),
