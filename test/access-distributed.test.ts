@@ -72,6 +72,7 @@ describe(
         assert.equal(count(rs, 200), 40);
         assert.equal(count(rs, 403), 20);
         for (const r of rs.filter((x) => x.status === 403)) expectError(r, 403, 'quota_exceeded');
+        assert.ok(rs.every((r) => /^\d{4}-\d{2}-01T00:00:00Z$/.test(r.headers.get('x-credits-reset') ?? '')));
         assert.deepEqual(await ledger(id), { calls: '40', credits: '40' });
         const list = await keysCli(['list'], env);
         assert.match(
@@ -94,6 +95,9 @@ describe(
           const retry = Number(r.headers.get('retry-after'));
           assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 2, `Retry-After ${retry}`);
         }
+        assert.ok(rs.every((r) => r.headers.get('ratelimit-policy') === '"window";q=8;w=2'));
+        const remaining = rs.map((r) => Number(/;r=(\d+);/.exec(r.headers.get('ratelimit') ?? '')?.[1]));
+        assert.deepEqual(remaining.sort((a, b) => a - b), [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]);
         const retry = Math.max(...rs.filter((x) => x.status === 429).map((r) => Number(r.headers.get('retry-after'))));
         await new Promise((r) => setTimeout(r, Math.max(0, started + retry * 1000 - Date.now()) + 100));
         const again = await burst(urls(), { path: '/v1/indicators', key: key, n: 2 });

@@ -57,6 +57,12 @@ describe('access control, embedded backend', () => {
     assert.equal(count(rs, 403), 10);
     for (const r of rs.filter((x) => x.status === 403)) expectError(r, 403, 'quota_exceeded');
     assert.ok(rs.every((r) => r.headers.get('x-credits-remaining') !== null));
+    // The quota renews at the first instant of next month (UTC), said in a header and in the refusal.
+    const now = new Date();
+    const renews = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().replace('.000', '');
+    assert.ok(rs.every((r) => r.headers.get('x-credits-reset') === renews), renews);
+    const refusal = rs.find((x) => x.status === 403)!.body as { message: string };
+    assert.match(refusal.message, new RegExp(`0 remain this month\\. The quota renews at ${renews}\\.`));
     assert.deepEqual(await usageOf(id, env), { credits: 20, calls: 20 });
   });
 
@@ -90,9 +96,14 @@ describe('access control, embedded backend', () => {
         assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 2, `Retry-After ${retry}`);
       }
       for (const r of rs) {
+        // The current draft's structured fields, and the earlier trio.
+        assert.equal(r.headers.get('ratelimit-policy'), '"window";q=5;w=2');
+        assert.match(r.headers.get('ratelimit')!, /^"window";r=[0-4];t=[0-2]$/);
         assert.equal(r.headers.get('ratelimit-limit'), '5');
         assert.ok(r.headers.get('ratelimit-remaining') !== null && r.headers.get('ratelimit-reset') !== null);
       }
+      const remaining = rs.map((r) => /;r=(\d+);/.exec(r.headers.get('ratelimit')!)![1]).sort();
+      assert.deepEqual(remaining, ['0', '0', '0', '0', '0', '0', '1', '2', '3', '4']);
       const retry = Math.max(...rs.filter((x) => x.status === 429).map((r) => Number(r.headers.get('retry-after'))));
       await new Promise((r) => setTimeout(r, Math.max(0, started + retry * 1000 - Date.now()) + 50));
       const again = await fetch(`${server.url}/v1/countries`, { headers: { authorization: `Bearer ${key}` } });
@@ -120,7 +131,9 @@ describe('access control, embedded backend', () => {
     const r = await fetch(`${server.url}/v1/countries`, { headers: { authorization: 'Bearer boot-key' } });
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('x-credits-remaining'), null);
+    assert.equal(r.headers.get('x-credits-reset'), null, 'no quota, nothing renews');
     assert.ok(r.headers.get('ratelimit-limit'));
+    assert.ok(r.headers.get('ratelimit-policy'));
   });
 
   it('keeps usage across kill -9 and restart: the ledger equals the 200 answers', async () => {

@@ -94,8 +94,8 @@ export function parseRate(text: string): { requests: number; windowS: number } {
   return { requests: Number(m[1]), windowS: Number(m[2]) };
 }
 
-/** The month being counted, and when it ends (epoch ms). */
-let currentPeriod = { name: '', until: 0 };
+/** The month being counted, when it ends (epoch ms) and that instant as text, once asked for. */
+let currentPeriod: { name: string; until: number; resetAt?: string } = { name: '', until: 0 };
 
 /** The calendar month (UTC) credits are counted in, `YYYY-MM`. */
 export function creditPeriod(now?: Date): string {
@@ -107,4 +107,12 @@ export function creditPeriod(now?: Date): string {
     currentPeriod = { name: d.toISOString().slice(0, 7), until: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) };
   }
   return currentPeriod.name;
+}
+
+/** When the current month's credits renew: the next month's first instant, as an RFC 3339 UTC date-time. */
+export function creditResetAt(): string {
+  creditPeriod();
+  if (currentPeriod.resetAt === undefined)
+    currentPeriod.resetAt = new Date(currentPeriod.until).toISOString().replace('.000Z', 'Z');
+  return currentPeriod.resetAt;
 }

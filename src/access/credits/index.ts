@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { creditPeriod, type ApiKeyRecord } from '../keys.js';
+import { creditPeriod, creditResetAt, type ApiKeyRecord } from '../keys.js';
 
 /** One paid call, as the usage ledger records it. */
 export interface UsageEntry {
@@ -45,15 +45,20 @@ export function meteringEntry(request: FastifyRequest, key: ApiKeyRecord): Usage
   return entry;
 }
 
-/** Applies a reservation's outcome: the X-Credits-Remaining header, 403 quota_exceeded when refused. */
+/**
+ * Applies a reservation's outcome: the X-Credits-Remaining and X-Credits-Reset (when
+ * the quota renews) headers, 403 quota_exceeded when refused.
+ */
 export function applyReservation(request: FastifyRequest, reply: FastifyReply, r: { ok: boolean; remaining: number }) {
   const m = request.metering!;
-  reply.header('x-credits-remaining', String(r.remaining));
+  const headers = { 'x-credits-remaining': String(r.remaining), 'x-credits-reset': creditResetAt() };
+  reply.headers(headers);
   if (!r.ok) {
     throw new ApiError(
       'quota_exceeded',
-      `This operation costs ${m.entry.credits} credit(s); ${r.remaining} remain this month.`,
-      { headers: { 'x-credits-remaining': String(r.remaining) } },
+      `This operation costs ${m.entry.credits} credit(s); ${r.remaining} remain this month. ` +
+        `The quota renews at ${headers['x-credits-reset']}.`,
+      { headers },
     );
   }
   m.reserved = true;

@@ -36,9 +36,16 @@ export function rateOf(key: ApiKeyRecord, opts: Omit<RateLimitOptions, 'limiter'
   return { limit: key.rate?.requests ?? opts.defaultRequests, windowS: key.rate?.windowS ?? opts.defaultWindowS };
 }
 
-/** Sets the RateLimit-* headers of a decision; a refusal is a 429 with Retry-After. */
+/**
+ * Sets the rate-limit headers of a decision; a refusal is a 429 with Retry-After.
+ * `RateLimit-Policy` and `RateLimit` are the structured fields of the current IETF
+ * draft (draft-ietf-httpapi-ratelimit-headers); the `RateLimit-Limit`/`-Remaining`/
+ * `-Reset` trio of the earlier drafts stays for clients that read it.
+ */
 export function applyRateDecision(reply: FastifyReply, d: RateDecision, windowS: number): void {
   const headers = {
+    'ratelimit-policy': `"window";q=${d.limit};w=${windowS}`,
+    ratelimit: `"window";r=${d.remaining};t=${d.resetS}`,
     'ratelimit-limit': String(d.limit),
     'ratelimit-remaining': String(d.remaining),
     'ratelimit-reset': String(d.resetS),
