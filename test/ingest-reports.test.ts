@@ -39,7 +39,7 @@ describe('ingest reports: what was not loaded is summarised, bad rows are capped
     const lines = r.out
       .trim()
       .split('\n')
-      .filter((l) => !l.startsWith('progress: '));
+      .filter((l) => !l.startsWith('progress: ') && !l.startsWith('DATA_DIR '));
     const shown = lines.filter((l) => l.startsWith('bad row '));
     assert.equal(shown.length, 10);
     assert.equal(shown[0], 'bad row wb-bad.csv:3: period "20x0" is not an annual period');
@@ -58,7 +58,7 @@ describe('ingest reports: what was not loaded is summarised, bad rows are capped
       const lines = r.out
         .trim()
         .split('\n')
-        .filter((l) => !l.startsWith('progress: '));
+        .filter((l) => !l.startsWith('progress: ') && !l.startsWith('DATA_DIR '));
       assert.ok(lines.length <= 5, `a summary, not a line per code:\n${r.out}`);
       s = await startTestServer({ dataDir });
       // Independently: rows of codes outside the catalogue, split by whether the code is an ISO 3166 country.

@@ -16,6 +16,7 @@ import type { EconomicsBatch } from '../ingest/types.js';
 import { badRowLines } from '../ingest/report.js';
 import { loadSettings } from '../settings.js';
 import { setDefaultProgressSink, textLines } from '../store/progress.js';
+import { describeDataDir } from './where.js';
 
 const USAGE = `usage: npm run ingest -- <adapter> <file-or-dir>... [options]
        npm run ingest -- worldbank --online --indicator CODE [--country ISO3;ISO3] [--date 2000:2023]
@@ -165,6 +166,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const settings = loadSettings();
+  // Which DATA_DIR receives the snapshot, before any work: on stderr, with the progress.
+  console.error(`DATA_DIR ${describeDataDir(settings.dataDir)}`);
   // Long ingests show their progress on stderr; stdout keeps the summary lines.
   setDefaultProgressSink(textLines(process.stderr));
   let files: string[];
