@@ -170,11 +170,9 @@ function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | u
   if (body.request_id !== id) return 'body request_id differs from the header';
   if (res.status === 200) {
     const keys = Object.keys(body).sort().join(',');
-    const expected = req.op.trade
-      ? 'data,duration_ms,request_id'
-      : req.op.path === '/v1/history'
-        ? 'data,next_cursor,request_id'
-        : 'data,request_id';
+    const grouped = Boolean(new URL(req.path, 'http://fuzz').searchParams.get('group_by')?.trim());
+    const paged = req.op.paged && !grouped;
+    const expected = `data,${req.op.trade ? 'duration_ms,' : ''}${paged ? 'next_cursor,' : ''}request_id`;
     if (keys !== expected) return `success keys ${keys}, expected ${expected}`;
     if (req.op.list !== Array.isArray(body.data)) return `data is ${Array.isArray(body.data) ? '' : 'not '}an array`;
     if (req.op.trade && !(Number.isInteger(body.duration_ms) && body.duration_ms >= 0))

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { type DatasetStore, datasetStore } from '../src/datasets.js';
-import { duckDbObservations, historyPage, type HistoryRequest } from '../src/economics/history.js';
+import {
+  duckDbObservations,
+  historyPage,
+  type HistoryPosition,
+  type HistoryRequest,
+} from '../src/economics/history.js';
 import { TRANSFORMS } from '../src/economics/transforms.js';
 import { Random } from '../src/sample/random.js';
 import { sampleDataDir } from './helpers/processes.js';
@@ -57,13 +62,13 @@ describe('economics observations in memory', () => {
           transform: TRANSFORMS[rng.int(0, TRANSFORMS.length - 1)]!,
         };
         // Walk up to three pages of each request, so cursors meet both readers.
-        for (let page = 0, cursor: string | undefined; page < 3; page++) {
-          const a = await historyPage(fromMemory, { ...req, cursor });
-          const b = await historyPage(fromDuckDb, { ...req, cursor });
+        for (let page = 0, after: HistoryPosition | undefined; page < 3; page++) {
+          const a = await historyPage(fromMemory, { ...req, after });
+          const b = await historyPage(fromDuckDb, { ...req, after });
           assert.deepEqual(a, b, `request ${i}, page ${page}`);
           pages++;
-          if (!a.next_cursor) break;
-          cursor = a.next_cursor;
+          if (!a.next) break;
+          after = a.next;
         }
       }
       assert.ok(pages > 130, `${pages} pages compared`);

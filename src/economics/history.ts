@@ -1,6 +1,6 @@
 import type { Database } from '../store/duckdb.js';
+import { parseDate } from '../values.js';
 import type { Series } from './catalogue.js';
-import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import type { ReadObservations } from './observations.js';
 import { applyTransform, type ObsStatus, type RawPoint, type Transform } from './transforms.js';
 
@@ -15,13 +15,27 @@ export interface HistoryRequest {
   from?: string;
   to?: string;
   transform: Transform;
-  cursor?: string;
+  /** Where the previous page ended: only points after it. */
+  after?: HistoryPosition;
 }
 
-/** A page of history and the cursor of the next one (null on the last). */
+/** A point's place in the history order: its series, then its date. */
+export interface HistoryPosition {
+  seriesId: string;
+  date: string;
+}
+
+/** The position a cursor's key `[series_id, date]` names; undefined for a key of any other shape. */
+export function historyPosition(key: unknown[]): HistoryPosition | undefined {
+  const [seriesId, date] = key;
+  if (key.length !== 2 || typeof seriesId !== 'string' || typeof date !== 'string') return undefined;
+  return date.length === 10 && parseDate(date, 'date', false) === date ? { seriesId, date } : undefined;
+}
+
+/** A page of history and where the next one starts (null on the last page). */
 export interface HistoryPage {
   data: HistoryPointOut[];
-  next_cursor: string | null;
+  next: HistoryPosition | null;
 }
 
 export interface HistoryPointOut {
@@ -72,12 +86,11 @@ function nextBatch(pending: Series[]): Series[] {
 
 /**
  * One page of history: points sorted by series_id then date, at most
- * HISTORY_PAGE_SIZE, with the cursor of the next page (null on the last). A
- * transform is computed on each full series before `from`/`to` cut it.
+ * HISTORY_PAGE_SIZE, with the position of the last one when more follow (null on
+ * the last page). A transform is computed on each full series before `from`/`to` cut it.
  */
 export async function historyPage(read: ReadObservations, req: HistoryRequest): Promise<HistoryPage> {
-  const fingerprint = queryFingerprint([req.countryIds, req.kpiIds, req.from ?? null, req.to ?? null, req.transform]);
-  const after = req.cursor ? decodeCursor(req.cursor, fingerprint) : undefined;
+  const { after } = req;
   // A series whose observations all lie outside from/to cannot contribute to the page
   // (a transform only yields points at dates of the series): it is never read.
   let pending = req.series.filter(
@@ -124,8 +137,8 @@ export async function historyPage(read: ReadObservations, req: HistoryRequest): 
     }
   }
 
-  if (page.length <= HISTORY_PAGE_SIZE) return { data: page, next_cursor: null };
+  if (page.length <= HISTORY_PAGE_SIZE) return { data: page, next: null };
   page.length = HISTORY_PAGE_SIZE;
   const last = page[page.length - 1]!;
-  return { data: page, next_cursor: encodeCursor(fingerprint, { seriesId: last.series_id, date: last.date }) };
+  return { data: page, next: { seriesId: last.series_id, date: last.date } };
 }

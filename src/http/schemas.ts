@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 
 /** A string restricted to `values`, as one JSON-schema enum (one clean 422 item, not one per branch). */
 export const StringEnum = <const T extends string>(
@@ -28,14 +28,29 @@ export const ErrorBodySchema = Type.Object(
 export const economicsBody = <T extends TSchema>(data: T) =>
   Type.Object({ data, request_id: Type.String({ format: 'uuid' }) });
 
-/** Trade success envelope. */
-export const tradeBody = <T extends TSchema>(data: T) =>
-  Type.Object({ data, request_id: Type.String({ format: 'uuid' }), duration_ms: Type.Integer({ minimum: 0 }) });
+/** The cursor of a paged answer's next page; null on the last page. */
+export const NextCursor = (description = 'pass as `cursor` for the next page; null on the last page') =>
+  Type.Union([Type.String(), Type.Null()], { description });
+
+/**
+ * Trade success envelope. `fields` (a page's `next_cursor`) come between `data` and
+ * the fields every trade answer ends with.
+ */
+export const tradeBody = <T extends TSchema, F extends TProperties = Record<never, TSchema>>(
+  data: T,
+  fields: F = {} as F,
+) =>
+  Type.Object({
+    data,
+    ...fields,
+    request_id: Type.String({ format: 'uuid' }),
+    duration_ms: Type.Integer({ minimum: 0 }),
+  });
 
 /** Economics envelope of a paged answer: `next_cursor` is null on the last page. */
 export const pageBody = <T extends TSchema>(data: T) =>
   Type.Object({
     data,
-    next_cursor: Type.Union([Type.String(), Type.Null()]),
+    next_cursor: NextCursor(),
     request_id: Type.String({ format: 'uuid' }),
   });

@@ -1,5 +1,6 @@
 import type { Database } from '../store/duckdb.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
+import { afterBound, type ListingBound } from './keyset.js';
 import { Bindings, column, table } from './sql.js';
 
 export interface AnnualRow {
@@ -16,26 +17,60 @@ const ORDER = (a: AnnualRow, b: AnnualRow) =>
 
 const where = (conds: string[]) => (conds.length ? `WHERE ${conds.join(' AND ')}` : '');
 
+/** Which rows of a listing a page reads: up to `limit`, after `after` when given. */
+export interface ListingPage {
+  limit: number;
+  after?: ListingBound;
+}
+
+const ANNUAL_COLUMNS = 'exporter, importer, hs6, year, value, qty';
+const ANNUAL_ORDER = 'ORDER BY year, value DESC, exporter, importer, hs6';
+
 /**
  * Annual observations sorted by year, value descending, exporter, importer, hs6.
- * When the chosen copy's leading key is a single value, its physical order already
- * is that order, so the scan stops after `limit` rows (DuckDB keeps insertion order
- * for queries without ORDER BY); otherwise a top-N sort runs on the pruned rows.
+ * After a position, the rest of its year is read first, then the following years as
+ * a listing of its own: both stay as cheap as a first page.
  */
-export async function annualObservations(db: Database, filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
+export async function annualObservations(db: Database, filter: TradeFilter, page: ListingPage): Promise<AnnualRow[]> {
+  const { limit, after } = page;
+  if (!after) return annualListing(db, filter, limit);
+  const rest = await annualRestOfYear(db, filter, { limit, after });
+  if (rest.length >= limit) return rest;
+  const later = { ...filter, from: Math.max(filter.from ?? 0, after.period + 1) };
+  return [...rest, ...(await annualListing(db, later, limit - rest.length))];
+}
+
+/** The terms' rows merged in listing order, cut to `limit`. */
+function mergeTerms(parts: AnnualRow[][], limit: number): AnnualRow[] {
+  const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
+  return rows.slice(0, limit);
+}
+
+/** The sorted copy of the annual facts a term reads: the one led by its leading key. */
+function annualCopy(term: Term, filter: TradeFilter): { source: string; single: boolean } {
+  const lead = leadingKey(term, filter);
+  return { source: table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`), single: lead.single };
+}
+
+/**
+ * The first `limit` annual observations. When the chosen copy's leading key is a
+ * single value, its physical order already is the listing's, so the scan stops after
+ * `limit` rows (DuckDB keeps insertion order for queries without ORDER BY);
+ * otherwise a top-N sort runs on the pruned rows.
+ */
+async function annualListing(db: Database, filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
   const parts = await Promise.all(
     filter.terms.map(async (term) => {
-      const lead = leadingKey(term, filter);
-      const source = table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`);
+      const { source, single } = annualCopy(term, filter);
       const b = new Bindings();
-      if (lead.single) {
+      if (single) {
         const conds = termConditions(
           term,
           { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } },
           b,
         );
         return db.query<AnnualRow>(
-          `SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`,
+          `SELECT ${ANNUAL_COLUMNS} FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`,
           b.values,
         );
       }
@@ -48,14 +83,34 @@ export async function annualObservations(db: Database, filter: TradeFilter, limi
       if (!window) return [];
       const conds = termConditions(term, { products: filter.products, period: { column: 'year', ...window } }, b);
       return db.query<AnnualRow>(
-        `SELECT exporter, importer, hs6, year, value, qty FROM ${source} ${where(conds)}
-        ORDER BY year, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`,
+        `SELECT ${ANNUAL_COLUMNS} FROM ${source} ${where(conds)} ${ANNUAL_ORDER} LIMIT ${b.bind(limit)}`,
         b.values,
       );
     }),
   );
-  const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
-  return rows.slice(0, limit);
+  return mergeTerms(parts, limit);
+}
+
+/** The annual observations of the position's year that sort after it, up to `limit`. */
+async function annualRestOfYear(db: Database, filter: TradeFilter, page: Required<ListingPage>): Promise<AnnualRow[]> {
+  const { limit, after } = page;
+  const year = after.period;
+  if ((filter.from !== undefined && year < filter.from) || (filter.to !== undefined && year > filter.to)) return [];
+  const parts = await Promise.all(
+    filter.terms.map((term) => {
+      const { source, single } = annualCopy(term, filter);
+      const b = new Bindings();
+      const conds = [
+        ...termConditions(term, { products: filter.products, period: { column: 'year', from: year, to: year } }, b),
+        ...afterBound(after, 'value', b),
+      ];
+      return db.query<AnnualRow>(
+        `SELECT ${ANNUAL_COLUMNS} FROM ${source} ${where(conds)} ${single ? '' : ANNUAL_ORDER} LIMIT ${b.bind(limit)}`,
+        b.values,
+      );
+    }),
+  );
+  return mergeTerms(parts, limit);
 }
 
 /** The first periods (in order) whose row counts add up to `limit`, as an inclusive range. */
@@ -262,22 +317,51 @@ function monthlySums(
   return { table: monthlyTable(f).table, value: m.value, qty: m.qty, n: '1', conds: monthlyConditions(f, b) };
 }
 
+const MONTHLY_ORDER = 'ORDER BY month, value DESC, exporter, importer, hs6';
+
+function monthlySelect(f: MonthlyFilter): string {
+  const m = METHOD_SQL[f.method];
+  return (
+    `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by ` +
+    `FROM ${monthlyTable(f).table}`
+  );
+}
+
+/**
+ * The copies are stored in the reconciled listing's order within a single leading
+ * value: then the stored order is the answer, and a scan stops after `limit` rows.
+ */
+function inStoredOrder(f: MonthlyFilter): boolean {
+  return f.method === 'reconciled' && leadingKey(monthlyTerm(f), f).single;
+}
+
 /**
  * Monthly flows by the chosen declarations, sorted by month, value descending, then
- * the key. With one leading value and the reconciled method the stored order is the
- * answer; otherwise row counts per month (from the smallest table that has them) say
- * which months hold the first `limit` rows, so the sort only reads those months.
+ * exporter, importer and hs6 (one row per key and month, so the order is total).
+ * After a position, the rest of its month is read first, then the following months
+ * as a listing of their own.
  */
-export async function monthlyObservations(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
-  const m = METHOD_SQL[f.method];
-  const lead = leadingKey({ exporters: f.exporters, importers: f.importers, partnerSide: 'importer' }, f);
-  const select =
-    `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by ` +
-    `FROM ${monthlyTable(f).table}`;
-  // The copies are stored in the reconciled listing's order within a single leading value.
-  if (lead.single && f.method === 'reconciled') {
+export async function monthlyObservations(db: Database, f: MonthlyFilter, page: ListingPage): Promise<MonthlyRow[]> {
+  const { limit, after } = page;
+  if (!after) return monthlyListing(db, f, limit);
+  const rest = await monthlyRestOfMonth(db, f, { limit, after });
+  if (rest.length >= limit) return rest;
+  const later = { ...f, from: Math.max(f.from ?? 0, after.period + 1) };
+  return [...rest, ...(await monthlyListing(db, later, limit - rest.length))];
+}
+
+/**
+ * The first `limit` monthly flows: in stored order when it is the listing's,
+ * otherwise row counts per month (from the smallest table that has them) say which
+ * months hold the first `limit` rows, so the sort only reads those months.
+ */
+async function monthlyListing(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
+  if (inStoredOrder(f)) {
     const b = new Bindings();
-    return db.query<MonthlyRow>(`${select} ${where(monthlyConditions(f, b))} LIMIT ${b.bind(limit)}`, b.values);
+    return db.query<MonthlyRow>(
+      `${monthlySelect(f)} ${where(monthlyConditions(f, b))} LIMIT ${b.bind(limit)}`,
+      b.values,
+    );
   }
   const cb = new Bindings();
   const sums = monthlySums(f, [], cb);
@@ -290,10 +374,23 @@ export async function monthlyObservations(db: Database, f: MonthlyFilter, limit:
   if (!window) return [];
   const b = new Bindings();
   return db.query<MonthlyRow>(
-    `${select} ${where(monthlyConditions({ ...f, ...window }, b))} ` +
-      `ORDER BY month, value DESC, exporter, importer, hs6 LIMIT ${b.bind(limit)}`,
+    `${monthlySelect(f)} ${where(monthlyConditions({ ...f, ...window }, b))} ${MONTHLY_ORDER} LIMIT ${b.bind(limit)}`,
     b.values,
   );
+}
+
+/** The monthly flows of the position's month that sort after it, up to `limit`. */
+async function monthlyRestOfMonth(db: Database, f: MonthlyFilter, page: Required<ListingPage>): Promise<MonthlyRow[]> {
+  const { limit, after } = page;
+  const month = after.period;
+  if ((f.from !== undefined && month < f.from) || (f.to !== undefined && month > f.to)) return [];
+  const b = new Bindings();
+  const conds = [
+    ...monthlyConditions({ ...f, from: month, to: month }, b),
+    ...afterBound(after, METHOD_SQL[f.method].value, b),
+  ];
+  const order = inStoredOrder(f) ? '' : MONTHLY_ORDER;
+  return db.query<MonthlyRow>(`${monthlySelect(f)} ${where(conds)} ${order} LIMIT ${b.bind(limit)}`, b.values);
 }
 
 export interface MonthlyGroup {

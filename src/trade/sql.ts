@@ -1,7 +1,7 @@
 /**
  * The trade queries' SQL is built from fixed fragments and from identifiers taken
- * from the allow-lists below; every value (ids, codes, periods, limits) is bound as a
- * parameter. Nothing a client sends can reach the SQL text.
+ * from the allow-lists below; every value (ids, codes, periods, limits, a page's last
+ * trade value) is bound as a parameter. Nothing a client sends can reach the SQL text.
  */
 
 /** Values bound to one query, in placeholder order. */
@@ -13,6 +13,18 @@ export class Bindings {
     if (!Number.isSafeInteger(value)) throw new TypeError(`a trade query value must be a safe integer, got ${value}`);
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+
+  /**
+   * The placeholder of a DOUBLE value (a page's last trade value). Within the safe
+   * integer range the client binds every number without overflow; the cast keeps an
+   * integral value from being compared as an integer.
+   */
+  bindDouble(value: number): string {
+    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)
+      throw new TypeError(`a trade query value must be a finite number within the safe range, got ${value}`);
+    this.values.push(value);
+    return `$${this.values.length}::DOUBLE`;
   }
 }
 

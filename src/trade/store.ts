@@ -1,6 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import type { TradeCatalogue } from './catalogue.js';
 import type { TradeFilter } from './filter.js';
+import { listingBound, type ListingPosition } from './keyset.js';
 import {
   annualAggregate,
   annualObservations,
@@ -15,6 +16,12 @@ import {
   type MonthlyRow,
 } from './queries.js';
 
+/** A page of a listing: up to `limit` rows, those sorted after `after` when given. */
+export interface ListingRequest {
+  limit: number;
+  after?: ListingPosition;
+}
+
 /**
  * What the trade operations read. The catalogue (countries, products, coverage,
  * sources) is held in memory; flows are read on demand. A caching layer or another
@@ -22,11 +29,11 @@ import {
  */
 export interface TradeStore {
   readonly catalogue: TradeCatalogue;
-  /** Annual observations (exporter, importer, product, year), largest first. */
-  observations(filter: TradeFilter, limit: number): Promise<AnnualRow[]>;
+  /** Annual observations (exporter, importer, product, year), by year, largest first. */
+  observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRow[]>;
   /** Annual sums grouped by year, a country side or product. */
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]>;
-  monthlyObservations(filter: MonthlyFilter, limit: number): Promise<MonthlyRow[]>;
+  monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]>;
   monthlyGroups(filter: MonthlyFilter, grouping: MonthlyGrouping): Promise<MonthlyGroup[]>;
 }
 
@@ -37,19 +44,24 @@ export class DuckDbTradeStore implements TradeStore {
     readonly catalogue: TradeCatalogue,
   ) {}
 
-  observations(filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
-    return annualObservations(this.db, filter, limit);
+  observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRow[]> {
+    return annualObservations(this.db, filter, this.bound(page));
   }
 
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {
     return annualAggregate(this.db, filter, aggregation);
   }
 
-  monthlyObservations(filter: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
-    return monthlyObservations(this.db, filter, limit);
+  monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]> {
+    return monthlyObservations(this.db, filter, this.bound(page));
   }
 
   monthlyGroups(filter: MonthlyFilter, grouping: MonthlyGrouping): Promise<MonthlyGroup[]> {
     return monthlyGrouped(this.db, filter, grouping);
+  }
+
+  /** A page's position in this snapshot's country ids. */
+  private bound({ limit, after }: ListingRequest) {
+    return after ? { limit, after: listingBound(this.catalogue, after) } : { limit };
   }
 }

@@ -28,6 +28,8 @@ export interface Operation {
   /** `data` is an array. */
   list: boolean;
   trade: boolean;
+  /** Its answers carry `next_cursor` (the monthly listing only without `group_by`). */
+  paged?: boolean;
   required?: string[];
 }
 
@@ -61,6 +63,7 @@ export const OPERATIONS: Operation[] = [
     },
     list: true,
     trade: false,
+    paged: true,
   },
   { path: '/v1/search', params: { q: 'text', limit: 'limit' }, list: true, trade: false, required: ['q'] },
   {
@@ -70,7 +73,13 @@ export const OPERATIONS: Operation[] = [
     trade: false,
     required: ['since'],
   },
-  { path: '/v1/trade', params: { ...tradeFilter, limit: 'limit' }, list: true, trade: true },
+  {
+    path: '/v1/trade',
+    params: { ...tradeFilter, limit: 'limit', cursor: 'cursor' },
+    list: true,
+    trade: true,
+    paged: true,
+  },
   { path: '/v1/trade/summary', params: { ...tradeFilter }, list: false, trade: true },
   {
     path: '/v1/trade/monthly',
@@ -83,9 +92,11 @@ export const OPERATIONS: Operation[] = [
       method: 'method',
       group_by: 'group_by',
       limit: 'limit',
+      cursor: 'cursor',
     },
     list: true,
     trade: true,
+    paged: true,
   },
   { path: '/v1/trade/coverage', params: {}, list: true, trade: true },
   { path: '/v1/trade/products', params: { q: 'text', limit: 'limit' }, list: true, trade: true, required: ['q'] },

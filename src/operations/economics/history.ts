@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { parseDateRange } from '../../economics/dates.js';
+import { historyPosition } from '../../economics/history.js';
 import { seriesSelection } from '../../economics/selection.js';
+import { cursorPosition, encodeCursor, openCursor, queryFingerprint } from '../../http/cursor.js';
 import { pageBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
 import { HistoryPointSchema, HistoryQuery } from './schemas.js';
@@ -14,18 +16,31 @@ export const history = defineOperation({
   body: pageBody(Type.Array(HistoryPointSchema)),
   // Up to 1000 points whose nullable fields would make the schema serializer validate each one.
   plainSerializer: true,
-  handler: ({ query, stores }) => {
+  handler: async ({ query, stores }) => {
     const economics = stores.economics;
+    const cursor = openCursor(query.cursor);
     const select = seriesSelection(economics.catalogue, query);
     const range = parseDateRange(query.from, query.to);
     const { countries, indicators, series } = select();
-    return economics.history({
+    const countryIds = countries ? [...countries].sort() : null;
+    const kpiIds = indicators ? [...indicators].sort() : null;
+    // The resolved selection, so that `country=usa` and `country=USA` share cursors.
+    const fingerprint = queryFingerprint('/v1/history', [
+      countryIds,
+      kpiIds,
+      range.from ?? null,
+      range.to ?? null,
+      query.transform,
+    ]);
+    const page = await economics.history({
       series,
-      countryIds: countries ? [...countries].sort() : null,
-      kpiIds: indicators ? [...indicators].sort() : null,
+      countryIds,
+      kpiIds,
       ...range,
       transform: query.transform,
-      cursor: query.cursor,
+      after: cursor && cursorPosition(cursor, fingerprint, historyPosition),
     });
+    const next = page.next && encodeCursor(fingerprint, [page.next.seriesId, page.next.date]);
+    return { data: page.data, next_cursor: next };
   },
 });

@@ -1,5 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { tradeBody } from '../../http/schemas.js';
+import { invalidParam } from '../../errors.js';
+import { cursorPosition, encodeCursor, openCursor, pageOf, queryFingerprint } from '../../http/cursor.js';
+import { NextCursor, tradeBody } from '../../http/schemas.js';
+import { filterIdentity, positionKey, readPosition, rowPosition } from '../../trade/keyset.js';
 import { TradeInput } from '../../trade/params.js';
 import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
@@ -7,15 +10,24 @@ import { GroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './sc
 
 export const monthly = defineOperation({
   url: '/v1/trade/monthly',
-  summary: 'Monthly flows by exporter, importer and product, by declaring side',
+  summary: 'Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped',
   tag: 'trade',
   cost: 3,
   query: MonthlyQuery,
-  body: tradeBody(Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(GroupedPointSchema)])),
+  body: tradeBody(Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(GroupedPointSchema)]), {
+    next_cursor: Type.Optional(
+      NextCursor('pass as `cursor` for the next page; null on the last page; absent with group_by (not paged)'),
+    ),
+  }),
   plainSerializer: true,
   handler: async ({ query, stores }) => {
     const store = stores.trade;
-    const input = new TradeInput(store.catalogue);
+    const { catalogue } = store;
+    // Grouped answers are short rankings or one row per month: they are not paged.
+    if (query.group_by && query.cursor !== undefined)
+      throw invalidParam(['query', 'cursor'], 'is not accepted with group_by: grouped answers are not paged');
+    const cursor = openCursor(query.cursor);
+    const input = new TradeInput(catalogue);
     const exporters = input.countries(query.exporter);
     const importers = input.countries(query.importer);
     const products = input.products(query.product, 'product');
@@ -31,9 +43,16 @@ export const monthly = defineOperation({
     if (query.group_by) {
       const groupBy = query.group_by === 'period' ? 'month' : query.group_by;
       const rows = await store.monthlyGroups(filter, { groupBy, limit: query.limit });
-      return { data: monthlyPoints(store.catalogue, groupBy, rows) };
+      return { data: monthlyPoints(catalogue, groupBy, rows) };
     }
-    const rows = await store.monthlyObservations(filter, query.limit);
-    return { data: rows.map((r) => monthlyObservation(store.catalogue, r)) };
+    // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
+    const fingerprint = queryFingerprint('/v1/trade/monthly', filterIdentity(catalogue, filter));
+    const after = cursor && cursorPosition(cursor, fingerprint, readPosition);
+    // One row more than a page says whether another page follows.
+    const rows = await store.monthlyObservations(filter, { limit: query.limit + 1, after });
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeCursor(fingerprint, positionKey(rowPosition(catalogue, last, last.month))),
+    );
+    return { data: page.rows.map((r) => monthlyObservation(catalogue, r)), next_cursor: page.next_cursor };
   },
 });

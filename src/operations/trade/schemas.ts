@@ -154,7 +154,10 @@ const month = (bound: string) =>
     Type.String({ 'x-date': 'month', description: `the ${bound} month, written YYYY-MM or YYYY (inclusive)` }),
   );
 const flow = Type.Optional(StringEnum(['export', 'import'], { description: "from the reporter's side" }));
-const limit = (max: number, dflt: number) => Type.Integer({ minimum: 1, maximum: max, default: dflt });
+const limit = (max: number, dflt: number, description?: string) =>
+  Type.Integer({ minimum: 1, maximum: max, default: dflt, ...(description ? { description } : {}) });
+const pageSize = (description = 'rows per page') => limit(10000, 1000, description);
+const cursor = (description: string) => Type.Optional(Type.String({ 'x-trimmed': { min: 1, max: 1000 }, description }));
 const years = { 'x-range': 'year' };
 
 export const TradeQuery = Type.Object(
@@ -165,7 +168,8 @@ export const TradeQuery = Type.Object(
     flow,
     from: year('first'),
     to: year('last'),
-    limit: limit(10000, 1000),
+    limit: pageSize(),
+    cursor: cursor('next_cursor of the previous page, with the same other parameters (limit may change)'),
   },
   years,
 );
@@ -188,8 +192,13 @@ export const MonthlyQuery = Type.Object(
     from: month('first'),
     to: month('last'),
     method: StringEnum(['reconciled', 'exporter', 'importer'], { default: 'reconciled' }),
-    group_by: Type.Optional(StringEnum(['period', 'exporter', 'importer', 'hs6'])),
-    limit: limit(10000, 1000),
+    group_by: Type.Optional(
+      StringEnum(['period', 'exporter', 'importer', 'hs6'], { description: 'sums by this key; not paged' }),
+    ),
+    limit: pageSize('rows per page; with group_by, the number of groups'),
+    cursor: cursor(
+      'next_cursor of the previous page, with the same other parameters (limit may change); not with group_by',
+    ),
   },
   { 'x-range': 'month' },
 );

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { tradeBody } from '../../http/schemas.js';
+import { cursorPosition, encodeCursor, openCursor, pageOf, queryFingerprint } from '../../http/cursor.js';
+import { NextCursor, tradeBody } from '../../http/schemas.js';
+import { filterIdentity, positionKey, readPosition, rowPosition } from '../../trade/keyset.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { annualObservation } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
@@ -7,14 +9,24 @@ import { TradeObservationSchema, TradeQuery } from './schemas.js';
 
 export const trade = defineOperation({
   url: '/v1/trade',
-  summary: 'Annual observations (exporter, importer, product, year)',
+  summary: 'Annual observations (exporter, importer, product, year), a page at a time',
   tag: 'trade',
   cost: 2,
   query: TradeQuery,
-  body: tradeBody(Type.Array(TradeObservationSchema)),
+  body: tradeBody(Type.Array(TradeObservationSchema), { next_cursor: NextCursor() }),
   handler: async ({ query, stores }) => {
     const store = stores.trade;
-    const rows = await store.observations(annualFilter(new TradeInput(store.catalogue), query), query.limit);
-    return { data: rows.map((r) => annualObservation(store.catalogue, r)) };
+    const { catalogue } = store;
+    const cursor = openCursor(query.cursor);
+    const filter = annualFilter(new TradeInput(catalogue), query);
+    // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
+    const fingerprint = queryFingerprint('/v1/trade', filterIdentity(catalogue, filter));
+    const after = cursor && cursorPosition(cursor, fingerprint, readPosition);
+    // One row more than a page says whether another page follows.
+    const rows = await store.observations(filter, { limit: query.limit + 1, after });
+    const page = pageOf(rows, query.limit, (last) =>
+      encodeCursor(fingerprint, positionKey(rowPosition(catalogue, last, last.year))),
+    );
+    return { data: page.rows.map((r) => annualObservation(catalogue, r)), next_cursor: page.next_cursor };
   },
 });

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { invalidParam } from '../errors.js';
+
+/**
+ * Page cursors of the listings that page (`/v1/history`, `/v1/trade`,
+ * `/v1/trade/monthly`). A cursor is the base64url of `[version, fingerprint, ...key]`
+ * and a checksum of it: `key` is the sort key of the last row returned, and
+ * `fingerprint` identifies the operation and its resolved query without `cursor` and
+ * `limit` (the page size may change between pages; a filter may not). It holds no
+ * secret and no server state, so any replica continues a walk another one started,
+ * and the checksum turns an edited cursor into a 422 instead of a silently other page.
+ */
+
+/** The sort key of a page's last row, in terms that outlive a snapshot (codes, not row ids). */
+export type CursorKey = ReadonlyArray<string | number>;
+
+/** A cursor whose checksum holds; which query it belongs to is checked by `cursorPosition`. */
+export interface OpenCursor {
+  fingerprint: string;
+  key: unknown[];
+}
+
+const VERSION = 1;
+
+function checksum(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+}
+
+const invalidCursor = (why: string) => invalidParam(['query', 'cursor'], why, 'value_error');
+const notACursor = () => invalidCursor('is not a cursor returned by this operation');
+
+/** A stable fingerprint of an operation's resolved query, `cursor` and `limit` left out by the caller. */
+export function queryFingerprint(operation: string, query: unknown): string {
+  return checksum(JSON.stringify([operation, query]));
+}
+
+export function encodeCursor(fingerprint: string, key: CursorKey): string {
+  const body = JSON.stringify([VERSION, fingerprint, ...key]);
+  return Buffer.from(`${body}\n${checksum(body)}`).toString('base64url');
+}
+
+/**
+ * The parts of a cursor, or undefined when there is none; 422 when it is malformed or
+ * edited. Read before the query's tokens are resolved, so a broken cursor is a 422
+ * whatever else the query names.
+ */
+export function openCursor(cursor: string | undefined): OpenCursor | undefined {
+  if (cursor === undefined) return undefined;
+  // Decoding never throws: characters outside the alphabet are skipped, which the
+  // round trip below catches.
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const nl = text.lastIndexOf('\n');
+  const body = text.slice(0, nl);
+  if (nl < 0 || checksum(body) !== text.slice(nl + 1) || Buffer.from(text).toString('base64url') !== cursor) {
+    throw notACursor();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw notACursor();
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== VERSION || typeof parsed[1] !== 'string') throw notACursor();
+  return { fingerprint: parsed[1], key: parsed.slice(2) as unknown[] };
+}
+
+/**
+ * Where a walk continues: the key of `cursor` as `read` understands it. 422 when the
+ * cursor belongs to another operation or query, or holds a key this listing does not
+ * write (`read` returns undefined).
+ */
+export function cursorPosition<P>(cursor: OpenCursor, fingerprint: string, read: (key: unknown[]) => P | undefined): P {
+  if (cursor.fingerprint !== fingerprint) throw invalidCursor('belongs to a query with other parameters');
+  const position = read(cursor.key);
+  if (position === undefined) throw notACursor();
+  return position;
+}
+
+/**
+ * A page cut from up to `size + 1` rows (the extra row only says that more follow):
+ * the first `size` rows and the cursor after the last of them, null on the last page.
+ */
+export function pageOf<R>(
+  rows: R[],
+  size: number,
+  cursorAfter: (last: R) => string,
+): { rows: R[]; next_cursor: string | null } {
+  if (rows.length <= size) return { rows, next_cursor: null };
+  const page = rows.slice(0, size);
+  return { rows: page, next_cursor: cursorAfter(page[page.length - 1]!) };
+}
