@@ -14,6 +14,10 @@ import { type PreparedBody } from './compression.js';
 export interface CachedAnswer {
   body: PreparedBody;
   etag: string;
+  /** A CSV answer (§1.11): its body ends with a line break instead of the envelope's fields. */
+  csv?: boolean;
+  /** Headers that come with the content (a CSV page's `x-next-cursor`). */
+  headers?: Record<string, string>;
 }
 
 /** Stands in for the request id while an answer is serialised once for all requests. */

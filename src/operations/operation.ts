@@ -1,4 +1,5 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { csvColumns, representationOf, rowSchemaOf, toCsv, withFormat, type Representation } from '../http/csv.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Stores, type DatasetStore, type Datasets } from '../datasets.js';
 import { PreparedBody, negotiateEncoding } from '../http/compression.js';
@@ -76,13 +77,57 @@ interface Call extends Exchange {
   signal: AbortSignal;
 }
 
+/** The schema of one row of each operation whose `data` is rows (those answer CSV too). */
+const rowSchemas = new WeakMap<Operation, TSchema>();
+
+/** What one request asks for: the representation, the parameters the handler sees, and the answer's key. */
+interface Asked {
+  representation: Representation;
+  query: Static<TObject>;
+  key: string;
+}
+
+function askedOf(operation: Operation, request: FastifyRequest): Asked {
+  // `format` picks the representation; the handler (and a page cursor) never sees it.
+  const { format, ...query } = request.query as Record<string, unknown>;
+  const representation = rowSchemas.has(operation) ? representationOf(format, request.headers.accept) : 'json';
+  const key = answerKey(operation.url, { query, params: request.params });
+  return { representation, query, key: representation === 'csv' ? `${key}\ncsv` : key };
+}
+
+/** The final line break of a CSV body: the tail each request appends, as the envelope's fields are for JSON. */
+const CSV_TAIL = '\r\n';
+const CSV_TAIL_BYTES = Buffer.from(CSV_TAIL);
+
+/**
+ * A CSV answer: the rows as the JSON answer writes them (same values, same field
+ * order: they are read back from its serialisation), as CSV lines; the envelope's
+ * fields go in headers (§1.11).
+ */
+function csvAnswer(operation: Operation, reply: FastifyReply, result: { etag: string; value: object }): CachedAnswer {
+  const { etag, value } = result;
+  const serialised = reply.serialize({ ...value, ...placeholderEnvelope(hasDuration(operation)) }) as string;
+  const { data, next_cursor: cursor } = JSON.parse(serialised) as {
+    data: Array<Record<string, unknown>>;
+    next_cursor?: string | null;
+  };
+  const text = toCsv(csvColumns(rowSchemas.get(operation)!, data), data);
+  const body = new PreparedBody(Buffer.from(text.slice(0, -CSV_TAIL.length)));
+  return { body, etag, csv: true, ...(cursor ? { headers: { 'x-next-cursor': cursor } } : {}) };
+}
+
 /** Runs the handler once and keeps its answer, serialised up to the per-request fields. */
-async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call & { key: string; etag: string }) {
+async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call & Asked & { etag: string }) {
   const { request, reply, snapshot, signal, key, etag } = call;
   const stores = new Stores(snapshot.db.within(signal, operation.lane), snapshot.content);
   // The validator checked both against the operation's own schemas before the handler runs.
-  const input = { query: request.query as Static<TObject>, params: request.params as Static<TObject>, stores };
+  const input = { query: call.query, params: request.params as Static<TObject>, stores };
   const result = await operation.handler(input);
+  if (call.representation === 'csv') {
+    const answer = csvAnswer(operation, reply, { etag, value: result });
+    ctx.cache.set(snapshot.name, key, answer);
+    return answer;
+  }
   const withDuration = hasDuration(operation);
   const serialised = reply.serialize({ ...result, ...placeholderEnvelope(withDuration) });
   const head = typeof serialised === 'string' ? splitEnvelope(serialised, withDuration) : undefined;
@@ -93,17 +138,22 @@ async function computeAnswer(operation: Operation, ctx: ServeContext, call: Call
 }
 
 /** Headers of every answer of an operation's URL: its validator and how long it may be reused. */
-function setValidators(reply: FastifyReply, ctx: ServeContext, etag: string): void {
+function setValidators(operation: Operation, { reply, ctx }: { reply: FastifyReply; ctx: ServeContext }, etag: string) {
   void reply
     .header('etag', etag)
     .header('cache-control', `private, max-age=${ctx.cacheMaxAgeS}`)
-    .header('vary', 'Accept-Encoding');
+    .header('vary', rowSchemas.has(operation) ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
 }
 
 /** Sends a kept answer in the encoding the client accepts, closed by this request's id (and duration). */
 function sendAnswer(operation: Operation, { request, reply }: Exchange, answer: CachedAnswer) {
   const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  if (answer.csv) {
+    if (answer.headers) void reply.headers(answer.headers);
+    if (hasDuration(operation)) void reply.header('x-duration-ms', String(durationMs(reply)));
+    return reply.header('content-type', 'text/csv; charset=utf-8').send(answer.body.render(encoding, CSV_TAIL_BYTES));
+  }
   const tail = envelopeTail(request.id, hasDuration(operation) ? durationMs(reply) : undefined);
   return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body.render(encoding, tail));
 }
@@ -116,10 +166,9 @@ function sendAnswer(operation: Operation, { request, reply }: Exchange, answer: 
 function respondFromCache(operation: Operation, ctx: ServeContext, { request, reply }: Exchange) {
   const snapshot = ctx.datasets.current;
   if (!snapshot) return undefined;
-  const key = answerKey(operation.url, { query: request.query, params: request.params });
-  const answer = ctx.cache.get(snapshot.name, key);
+  const answer = ctx.cache.get(snapshot.name, askedOf(operation, request).key);
   if (!answer) return undefined;
-  setValidators(reply, ctx, answer.etag);
+  setValidators(operation, { reply, ctx }, answer.etag);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return sendAnswer(operation, { request, reply }, answer);
 }
@@ -130,13 +179,14 @@ function respondFromCache(operation: Operation, ctx: ServeContext, { request, re
  */
 async function respond(operation: Operation, ctx: ServeContext, call: Call): Promise<FastifyReply> {
   const { request, reply, snapshot } = call;
-  const key = answerKey(operation.url, { query: request.query, params: request.params });
+  const asked = askedOf(operation, request);
+  const { key } = asked;
   const etag = etagOf(snapshot.name, key);
-  setValidators(reply, ctx, etag);
+  setValidators(operation, { reply, ctx }, etag);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const answer =
     ctx.cache.get(snapshot.name, key) ??
-    (await ctx.cache.computeOnce(snapshot.name, key, () => computeAnswer(operation, ctx, { ...call, key, etag })));
+    (await ctx.cache.computeOnce(snapshot.name, key, () => computeAnswer(operation, ctx, { ...call, ...asked, etag })));
   return sendAnswer(operation, { request, reply }, answer);
 }
 
@@ -147,6 +197,8 @@ async function respond(operation: Operation, ctx: ServeContext, call: Call): Pro
  */
 export function registerOperation(app: FastifyInstance, operation: Operation, ctx: ServeContext): void {
   const { url, summary, tag, cost, query, params, body, plainSerializer } = operation;
+  const rowSchema = rowSchemaOf(body);
+  if (rowSchema) rowSchemas.set(operation, rowSchema);
   allowOnlyGet(app, url);
   app.get(
     url,
@@ -154,7 +206,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, ct
       schema: {
         summary,
         tags: [tag],
-        ...(query ? { querystring: query } : {}),
+        querystring: withFormat(query, rowSchema !== undefined),
         ...(params ? { params } : {}),
         response: { 200: body, ...API_ERROR_RESPONSES },
       },
