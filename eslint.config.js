@@ -8,15 +8,15 @@ import tseslint from 'typescript-eslint';
  * economics and trade domains do not import each other, nor sample and ingest).
  */
 const LAYERS = [
-  ['errors', 'settings', 'text', 'values'],
+  ['errors', 'settings', 'text', 'values', 'secrets'],
   ['reference'],
   ['store'],
   ['economics', 'trade'],
-  ['datasets'],
+  ['datasets', 'log'],
   ['sample', 'ingest'],
   ['http', 'access'],
   ['operations'],
-  ['app'],
+  ['app', 'startup'],
   ['main', 'cli'],
 ];
 

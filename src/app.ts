@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Type } from '@sinclair/typebox';
-import { pino } from 'pino';
+import type { pino } from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -14,11 +15,16 @@ import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import type { DatasetStore } from './datasets.js';
 import { answerClientError, answerFrameworkError, registerErrorAnswers } from './http/errors.js';
+import { registerGracefulClose } from './http/graceful-close.js';
+import { registerHealth, type Probe } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { snapshotCreatedAt } from './store/snapshot.js';
 import { ResponseCache } from './http/response-cache.js';
 import { assertWellFormedQuery, parseQueryString } from './http/query.js';
 import { assertValidInput, recordingValidator } from './http/validation.js';
 import { registerOperations } from './operations/index.js';
+import { createLogger, type Logger } from './log.js';
 
 export interface AppOptions {
   store: DatasetStore;
@@ -27,6 +33,8 @@ export interface AppOptions {
   accessChecks?: AccessCheck[];
   /** onSend hook that records paid calls (see access/credits). */
   metering?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+  /** The server's log (default: a JSON logger at `logLevel` on `logStream`). */
+  logger?: Logger;
   logLevel?: string;
   /** Where log lines go (default standard output, buffered). */
   logStream?: pino.DestinationStream;
@@ -36,6 +44,10 @@ export interface AppOptions {
   responseCacheBytes?: number;
   /** `Cache-Control` max-age of 200 answers (default 60 s). */
   cacheMaxAgeS?: number;
+  /** Checks of `/readyz` besides the snapshot's (the shared stores of the distributed mode). */
+  probes?: Record<string, Probe>;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export type App = FastifyInstance;
@@ -53,32 +65,19 @@ function checkOperationRoute(route: RouteOptions): void {
   route.schema = { ...route.schema, querystring: route.schema?.querystring ?? Type.Object({}) };
 }
 
-/**
- * Standard output, written off the requests' path: lines are gathered and written
- * 4 KB at a time, or within LOG_FLUSH_MS, and at exit. (One write per line cost
- * as much as 7 % of a cached answer.)
- */
-const LOG_FLUSH_MS = 200;
-let standardOutput: ReturnType<typeof pino.destination> | undefined;
-function logDestination(): pino.DestinationStream {
-  if (!standardOutput) {
-    const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-    setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
-    process.once('exit', () => stream.flushSync());
-    standardOutput = stream;
-  }
-  return standardOutput;
-}
-
 function createServer(opts: AppOptions): FastifyInstance {
+  // Typed as Fastify's logger interface, which a pino logger implements.
+  const logger: FastifyBaseLogger = opts.logger ?? createLogger(opts.logLevel, opts.logStream);
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info', stream: opts.logStream ?? logDestination() },
+    loggerInstance: logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One line per request (see `logRequest`), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Path parameters of any length reach the validator (422), never the router's limit.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 1 << 20 },
+    // Connections are ended, never destroyed, at close (see registerGracefulClose).
+    forceCloseConnections: false,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -134,13 +133,34 @@ function registerPipeline(app: FastifyInstance, opts: AppOptions): void {
   });
 }
 
+/** `/healthz`, `/readyz` and `/metrics`: outside `/v1`, without a key. */
+function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache: ResponseCache): void {
+  const snapshot = async () => {
+    if (!opts.store.current) throw new Error('no snapshot loaded');
+  };
+  registerHealth(app, { snapshot, ...opts.probes });
+  registerMetrics(app, {
+    token: opts.metricsToken,
+    sources: {
+      cache,
+      queued: () => opts.store.current?.db.queued,
+      snapshotCreatedAt: () => {
+        const name = opts.store.current?.name;
+        return name === undefined ? undefined : snapshotCreatedAt(name);
+      },
+    },
+  });
+}
+
 /** Builds the HTTP application: the request pipeline every operation shares, then the operations. */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = createServer(opts);
+  registerGracefulClose(app);
   registerPipeline(app, opts);
   registerErrorAnswers(app);
   await registerOpenApi(app);
   const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
+  registerOperatorEndpoints(app, opts, cache);
   registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? 60 });
   return app;
 }

@@ -1,33 +1,40 @@
 import { buildApp } from './app.js';
 import { createAccess } from './access/setup.js';
+import { datasetStore, type DatasetStore } from './datasets.js';
+import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './log.js';
 import { ensureDataset } from './sample/index.js';
-import { SettingsError, loadSettings } from './settings.js';
-import { textLines } from './store/progress.js';
-import { datasetStore } from './datasets.js';
+import { SettingsError, loadSettings, type Settings } from './settings.js';
+import { assertCanListen, assertWritableDataDir, listenProblem } from './startup.js';
+import { setWarningSink } from './store/warnings.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
 const SHUTDOWN_BOUND_MS = 10_000;
 
 /**
- * Runs `stop`, then exits 0. A second signal, or in-flight work that outlives
+ * SIGTERM and SIGINT: stop accepting connections, finish the requests in flight,
+ * close the stores, exit 0. A second signal, or in-flight work that outlives
  * SHUTDOWN_BOUND_MS, ends the process anyway (exit 1).
  */
-function boundedShutdown(stop: () => Promise<void>): () => Promise<void> {
+function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
   let stopping = false;
-  return async () => {
+  const shutdown = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
+    logger.info({ signal }, `${signal}: no new connections; finishing the requests in flight`);
     setTimeout(() => {
-      console.error(`shutdown took longer than ${SHUTDOWN_BOUND_MS} ms; exiting`);
+      logger.error(`shutdown took longer than ${SHUTDOWN_BOUND_MS} ms; exiting`);
       process.exit(1);
     }, SHUTDOWN_BOUND_MS).unref();
     await stop();
+    logger.info('stopped');
     process.exit(0);
   };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-async function main(): Promise<void> {
-  const settings = loadSettings();
+/** The sample dataset on a DATA_DIR without data (first start), with its progress in the log. */
+async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
   const built = await ensureDataset(settings.dataDir, {
     seed: settings.sampleSeed,
     asOf: settings.sampleAsOf,
@@ -35,16 +42,20 @@ async function main(): Promise<void> {
     hsFile: settings.sampleHsFile,
     memoryLimit: settings.duckdbMemoryLimit,
     snapshotsKept: settings.snapshotsKept,
-    progress: textLines(process.stdout),
+    progress: progressLog(logger),
   });
   if (built) {
-    console.log(
+    logger.info(
+      { snapshot: built.snapshot, duration_ms: built.durationMs },
       `built the sample dataset in ${built.durationMs} ms: ` +
         `${built.series} series, ${built.observations} observations; trade: ${built.trade.annual} annual ` +
         `and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
     );
   }
-  const store = datasetStore({
+}
+
+async function openSnapshots(settings: Settings, logger: Logger): Promise<DatasetStore> {
+  const store: DatasetStore = datasetStore({
     dataDir: settings.dataDir,
     queryTimeoutMs: settings.queryTimeoutMs,
     pollMs: settings.snapshotPollMs,
@@ -52,41 +63,55 @@ async function main(): Promise<void> {
     duckdbQueueMax: settings.duckdbQueueMax,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>
-      console.log(`removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(', ')}`),
+      logger.info({ removed }, `removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(' ')}`),
     onSwap: (name) => {
-      console.log(`serving snapshot ${name}`);
+      logger.info({ snapshot: name }, `serving snapshot ${name}`);
       // Read the new snapshot's observations now, not at its first history request.
       void store.current?.content.observations.get().catch(() => undefined);
     },
-    onError: (err) => console.error('snapshot refresh failed; still serving the previous one', err),
+    onError: (err) => logger.error({ err }, 'snapshot refresh failed; still serving the previous one'),
   });
   await store.start();
-  const access = await createAccess(settings, (msg) => console.log(msg));
-  console.log(`access control: ${access.mode}`);
+  return store;
+}
+
+async function main(): Promise<void> {
+  const settings = loadSettings();
+  const logger = createLogger(settings.logLevel);
+  setWarningSink((message) => logger.warn(message));
+  assertWritableDataDir(settings.dataDir);
+  await assertCanListen(settings.host, settings.port);
+  await ensureSample(settings, logger);
+  const store = await openSnapshots(settings, logger);
+  const access = await createAccess(settings, (msg) => logger.info(msg));
+  logger.info({ mode: access.mode }, `access control: ${access.mode}`);
   const app = await buildApp({
     store,
     keyStore: access.keyStore,
     accessChecks: access.checks,
     metering: access.onSend,
+    probes: access.probes,
     gatewaySecret: settings.gatewaySecret,
-    logLevel: settings.logLevel,
+    metricsToken: settings.metricsToken,
+    logger,
     queryTimeoutMs: settings.queryTimeoutMs,
     cacheMaxAgeS: settings.cacheMaxAgeS,
     responseCacheBytes: settings.responseCacheMb * 2 ** 20,
   });
-  const shutdown = boundedShutdown(async () => {
+  onStopSignals(logger, async () => {
     await app.close();
     await access.close();
     store.close();
   });
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
-  await app.listen({ port: settings.port, host: settings.host });
+  await app.listen({ port: settings.port, host: settings.host }).catch((err: unknown) => {
+    throw listenProblem(err, settings.host, settings.port) ?? err;
+  });
 }
 
-main().catch((err) => {
+main().catch((err: unknown) => {
   // An operator mistake gets one line naming the setting and the fix, not a stack trace.
-  if (err instanceof SettingsError) console.error(err.message);
-  else console.error(err);
+  const message = err instanceof SettingsError ? err.message : `could not start: ${(err as Error).message ?? err}`;
+  flushLog();
+  process.stderr.write(fatalLine(message));
   process.exit(1);
 });

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * True when the presented gateway secret equals the configured one. Both sides are
- * hashed first so the comparison takes the same time whatever their lengths.
+ * True when a presented secret (the gateway's, the metrics token) equals the
+ * configured one. Both sides are hashed first so the comparison takes the same time
+ * whatever their lengths.
  */
-export function gatewaySecretMatches(configured: string, presented: string | string[] | undefined): boolean {
+export function secretMatches(configured: string, presented: string | string[] | undefined): boolean {
   if (typeof presented !== 'string') return false;
   const a = createHash('sha256').update(configured).digest();
   const b = createHash('sha256').update(presented).digest();

@@ -14,6 +14,8 @@ export interface Settings {
   rateLimitRequests: number;
   rateLimitWindowS: number;
   gatewaySecret: string | undefined;
+  /** When set, `/metrics` needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsToken: string | undefined;
   queryTimeoutMs: number;
   redisUrl: string | undefined;
   databaseUrl: string | undefined;
@@ -137,6 +139,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimitRequests: intFrom(env, 'RATE_LIMIT_REQUESTS', { fallback: 600, min: 1 }),
     rateLimitWindowS: intFrom(env, 'RATE_LIMIT_WINDOW_S', { fallback: 60, min: 1 }),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
+    metricsToken: optional(env, 'METRICS_TOKEN'),
     queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: 10_000, min: 1 }),
     redisUrl: optional(env, 'REDIS_URL'),
     databaseUrl: optional(env, 'DATABASE_URL'),

@@ -74,11 +74,9 @@ describe(
         for (const r of rs.filter((x) => x.status === 403)) expectError(r, 403, 'quota_exceeded');
         assert.ok(rs.every((r) => /^\d{4}-\d{2}-01T00:00:00Z$/.test(r.headers.get('x-credits-reset') ?? '')));
         assert.deepEqual(await ledger(id), { calls: '40', credits: '40' });
-        const list = await keysCli(['list'], env);
-        assert.match(
-          list.split('\n').find((l) => l.includes(id))!,
-          /│\s+40\s+│\s+40\s+│/,
-        );
+        const listed = JSON.parse(await keysCli(['list', '--json'], env)) as Array<{ id: string; usage: any }>;
+        const { credits, calls } = listed.find((k) => k.id === id)!.usage;
+        assert.deepEqual({ credits, calls }, { credits: 40, calls: 40 });
       },
     );
 
@@ -97,7 +95,10 @@ describe(
         }
         assert.ok(rs.every((r) => r.headers.get('ratelimit-policy') === '"window";q=8;w=2'));
         const remaining = rs.map((r) => Number(/;r=(\d+);/.exec(r.headers.get('ratelimit') ?? '')?.[1]));
-        assert.deepEqual(remaining.sort((a, b) => a - b), [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]);
+        assert.deepEqual(
+          remaining.sort((a, b) => a - b),
+          [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7],
+        );
         const retry = Math.max(...rs.filter((x) => x.status === 429).map((r) => Number(r.headers.get('retry-after'))));
         await new Promise((r) => setTimeout(r, Math.max(0, started + retry * 1000 - Date.now()) + 100));
         const again = await burst(urls(), { path: '/v1/indicators', key: key, n: 2 });
@@ -133,9 +134,21 @@ describe(
     it('answers 503 while Redis is down, never a free pass, and recovers by itself', async () => {
       const { key, id } = await createKeyInProcess({ name: 'outage', quota: 10 }, env);
       assert.equal(count(await burst(urls(), { path: '/v1/countries', key: key, n: 3 }), 200), 3);
+      const readiness = async () => {
+        const r = await fetch(`${replicas[0]!.url}/readyz`);
+        return { status: r.status, body: (await r.json()) as { checks: Record<string, string>; error?: string } };
+      };
+      const ready = await readiness();
+      assert.equal(ready.status, 200);
+      assert.deepEqual(ready.body.checks, { snapshot: 'ok', redis: 'ok', postgres: 'ok' });
       await redis.stop();
       const down = await burst(urls(), { path: '/v1/countries', key: key, n: 4 });
       for (const r of down) expectError(r, 503, 'provider_unavailable');
+      const notReady = await readiness();
+      assert.equal(notReady.status, 503);
+      assert.equal(notReady.body.error, 'provider_unavailable');
+      assert.equal(notReady.body.checks.redis, 'unavailable');
+      assert.equal(notReady.body.checks.postgres, 'ok');
       await redis.start();
       let recovered = false;
       for (let i = 0; i < 200 && !recovered; i++) {
@@ -143,6 +156,7 @@ describe(
         recovered = count(await burst(urls(), { path: '/v1/countries', key: key, n: 2 }), 200) === 2;
       }
       assert.ok(recovered, 'requests pass again once Redis is back');
+      assert.equal((await readiness()).status, 200, '/readyz is 200 again');
       // The counters Redis lost are rebuilt from the ledger: the quota still holds.
       const rest = await burst(urls(), { path: '/v1/countries', key: key, n: 10 });
       const used = Number((await ledger(id)).credits);

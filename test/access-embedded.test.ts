@@ -17,14 +17,11 @@ const count = (rs: Array<{ status: number }>, status: number) => rs.filter((r) =
 // The server is a real process; keys are created and usage read in-process with the store
 // `npm run keys` opens, except where the command itself is checked (create, list, revoke).
 
-/** Usage this month of a key, as `keys list` prints it (credits, calls). */
+/** Usage this month of a key, as `keys list --json` gives it (credits, calls). */
 async function usageOf(id: string, env: Record<string, string>): Promise<{ credits: number; calls: number }> {
-  const line = (await keysCli(['list'], env)).split('\n').find((l) => l.includes(id))!;
-  const cells = line
-    .split('│')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  return { credits: Number(cells[cells.length - 2]), calls: Number(cells[cells.length - 1]) };
+  const listed = JSON.parse(await keysCli(['list', '--json'], env)) as Array<{ id: string; usage: any }>;
+  const { credits, calls } = listed.find((k) => k.id === id)!.usage;
+  return { credits, calls };
 }
 
 describe('access control, embedded backend', () => {
@@ -60,7 +57,10 @@ describe('access control, embedded backend', () => {
     // The quota renews at the first instant of next month (UTC), said in a header and in the refusal.
     const now = new Date();
     const renews = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().replace('.000', '');
-    assert.ok(rs.every((r) => r.headers.get('x-credits-reset') === renews), renews);
+    assert.ok(
+      rs.every((r) => r.headers.get('x-credits-reset') === renews),
+      renews,
+    );
     const refusal = rs.find((x) => x.status === 403)!.body as { message: string };
     assert.match(refusal.message, new RegExp(`0 remain this month\\. The quota renews at ${renews}\\.`));
     assert.deepEqual(await usageOf(id, env), { credits: 20, calls: 20 });

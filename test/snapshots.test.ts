@@ -21,7 +21,7 @@ import { datasetStore } from '../src/datasets.js';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
 import { buildSnapshot, type SnapshotBuild } from '../src/store/builder.js';
 import { SnapshotStore } from '../src/store/serving.js';
-import { entryArgs, freePort, ingestCli, startServerProcess } from './helpers/processes.js';
+import { entryArgs, freePort, ingestCli, logMessages, startServerProcess } from './helpers/processes.js';
 import { TEST_AS_OF } from './helpers/sample.js';
 import { ROOT as root } from './helpers/paths.js';
 
@@ -127,7 +127,9 @@ describe('settings: DUCKDB_MEMORY_LIMIT and SNAPSHOTS_KEPT', () => {
       const name = Object.keys(envs[k]!)[0]!;
       assert.equal(r.code, 1, r.out + r.err);
       assert.equal(r.err.trim().split('\n').length, 1, r.err);
-      assert.match(r.err, new RegExp(`^${name} .*: set it to`));
+      const line = JSON.parse(r.err) as { level: string; msg: string };
+      assert.equal(line.level, 'fatal');
+      assert.match(line.msg, new RegExp(`^${name} .*: set it to`));
       assert.doesNotMatch(r.err, /\bat .*\.(ts|js):\d+/);
     }
     assert.deepEqual(readdirSync(d), [], 'nothing was built');
@@ -197,7 +199,7 @@ describe('snapshot hygiene', () => {
           SAMPLE_SCALE: '0.02',
           SAMPLE_AS_OF: TEST_AS_OF,
           DUCKDB_MEMORY_LIMIT: '128MB',
-          LOG_LEVEL: 'warn',
+          LOG_LEVEL: 'info',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -228,6 +230,7 @@ describe('snapshot hygiene', () => {
         DATA_DIR: d,
         SAMPLE_SCALE: '0.001',
         BOOTSTRAP_API_KEY: 'hygiene-key',
+        LOG_LEVEL: 'info',
       });
       try {
         const current = await readCurrentName(d);
@@ -238,10 +241,7 @@ describe('snapshot hygiene', () => {
         const res = await fetch(`${server.url}/v1/countries`, { headers: { authorization: 'Bearer hygiene-key' } });
         assert.equal(res.status, 200);
         // Progress: every phase of the build, with its percent, and rows once there are some.
-        const lines = server
-          .output()
-          .split('\n')
-          .filter((l) => l.startsWith('progress: sample build: '));
+        const lines = logMessages(server.output()).filter((l) => l.startsWith('progress: sample build: '));
         for (const phase of ['economics', 'trade: monthly flows', 'trade: sorted copies and aggregates', 'publish']) {
           assert.ok(
             lines.some((l) => new RegExp(`^progress: sample build: \\d+% ${phase} \\(phase \\d/8\\)`).test(l)),

@@ -25,7 +25,7 @@ const child = spawn(process.execPath, entryArgs('src/main.ts'), {
     DATA_DIR: dataDir,
     PORT: String(port),
     BOOTSTRAP_API_KEY: 'start-key',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     SAMPLE_AS_OF: TEST_AS_OF,
   },
   stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { gatewaySecretMatches } from './gateway.js';
+import { secretMatches } from '../secrets.js';
 import type { ApiKeyRecord, KeyStore } from './keys.js';
 
 declare module 'fastify' {
@@ -55,10 +55,7 @@ export function accessHook(opts: AccessOptions) {
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const access = request.routeOptions.config.access;
     if (!access) return;
-    if (
-      opts.gatewaySecret !== undefined &&
-      !gatewaySecretMatches(opts.gatewaySecret, request.headers['x-gateway-secret'])
-    ) {
+    if (opts.gatewaySecret !== undefined && !secretMatches(opts.gatewaySecret, request.headers['x-gateway-secret'])) {
       throw new ApiError('forbidden');
     }
     if (access !== 'key') return;

@@ -16,6 +16,8 @@ export interface Access {
   keyStore: KeyStore;
   checks: AccessCheck[];
   onSend: ReturnType<typeof meteringHook>;
+  /** Checks that the shared stores answer, by name (none in the embedded mode). */
+  probes: Record<string, () => Promise<unknown>>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
   let checks: AccessCheck[];
   let close: () => Promise<void>;
   let mode: Access['mode'];
+  let probes: Access['probes'] = {};
   const defaults = { defaultRequests: settings.rateLimitRequests, defaultWindowS: settings.rateLimitWindowS };
   if (settings.redisUrl || settings.databaseUrl) {
     if (!settings.redisUrl || !settings.databaseUrl)
@@ -54,6 +57,7 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
     const distributed = new DistributedCreditLedger(redis, pool);
     ledger = distributed;
     checks = [distributedLimitsCheck(distributed, defaults)];
+    probes = { redis: () => redis.ping(), postgres: () => pool.query('SELECT 1') };
     close = async () => {
       pgKeys.close();
       redis.disconnect();
@@ -73,6 +77,7 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
     keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys),
     checks,
     onSend: meteringHook(ledger),
+    probes,
     close,
   };
 }

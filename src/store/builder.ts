@@ -11,6 +11,7 @@ import {
   publishSnapshot,
   snapshotsDir,
 } from './snapshot.js';
+import { warn } from './warnings.js';
 
 /**
  * Writes one database file of a build. `previous` is the alias under which the
@@ -94,7 +95,7 @@ export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): 
     // The build's own error is the one worth reporting; a failed rollback leaves a
     // marked directory, which a clean-up removes once this process is gone.
     await discardSnapshot(dataDir, name).catch((e) => {
-      console.error(`discarding the failed snapshot ${name} failed: ${(e as Error).message}`);
+      warn(`discarding the failed snapshot ${name} failed: ${(e as Error).message}`);
     });
     throw err;
   }

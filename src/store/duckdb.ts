@@ -60,6 +60,11 @@ class ConnectionLane {
     return this.all.length - this.idle.length;
   }
 
+  /** Queries waiting for a connection. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   acquire(signal: AbortSignal | undefined, timeout: () => ApiError): Promise<DuckDBConnection> {
     const conn = this.idle.pop();
     if (conn) return Promise.resolve(conn);
@@ -165,6 +170,11 @@ export class Database {
   /** Connections running a query now. */
   get busy(): number {
     return this.lanes.light.busy + this.lanes.heavy.busy;
+  }
+
+  /** Queries waiting for a connection, by lane. */
+  get queued(): Record<Lane, number> {
+    return { light: this.lanes.light.queued, heavy: this.lanes.heavy.queued };
   }
 
   private timeout(): ApiError {

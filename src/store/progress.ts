@@ -24,7 +24,8 @@ export interface ProgressEvent {
 
 export type ProgressSink = (event: ProgressEvent) => void;
 
-function format(e: ProgressEvent): string {
+/** One line of text for a progress event. */
+export function formatProgress(e: ProgressEvent): string {
   const rows = e.rows === undefined ? '' : `, ${e.rows.toLocaleString('en-US')} rows`;
   const what = e.kind === 'done' ? 'done' : `${e.phase} (phase ${e.step}/${e.steps})`;
   return `progress: ${e.task}: ${e.percent}% ${what}${rows}, ${e.elapsedS} s`;
@@ -32,7 +33,7 @@ function format(e: ProgressEvent): string {
 
 /** Plain-text lines (`progress: sample build: 42% trade: monthly flows (phase 5/9), 1,234 rows, 63 s`). */
 export function textLines(stream: NodeJS.WritableStream = process.stderr): ProgressSink {
-  return (e) => stream.write(`${format(e)}\n`);
+  return (e) => stream.write(`${formatProgress(e)}\n`);
 }
 
 /** A sink that prints nothing (library callers that did not ask for progress). */

@@ -12,6 +12,7 @@ import {
   readCurrentName,
   snapshotsDir,
 } from './snapshot.js';
+import { warn } from './warnings.js';
 
 /**
  * The database files of an opened snapshot, attached as `econ`, `trade` and `nom`;
@@ -109,7 +110,7 @@ export interface SnapshotStoreOptions<T> {
   pollMs: number;
   /** DuckDB memory limit of each opened snapshot (default: DUCKDB_MEMORY_LIMIT or its default). */
   duckdbMemoryLimit?: string;
-  /** Queries that may wait for a DuckDB connection of a snapshot (default 64); more get 503. */
+  /** Queries that may wait for a DuckDB connection of a snapshot's lane (default 512); more get 503. */
   duckdbQueueMax?: number;
   /** Published snapshots kept by the clean-up at start (default: SNAPSHOTS_KEPT or 3). */
   snapshotsKept?: number;
@@ -140,7 +141,7 @@ export class SnapshotStore<T> {
       const removed = await cleanDataDir(this.opts.dataDir, this.opts.snapshotsKept ?? snapshotsKeptFrom());
       if (removed.length) this.opts.onClean?.(removed);
     } catch (err) {
-      console.error(`snapshot clean-up at start failed; the next publish retries: ${(err as Error).message}`);
+      warn(`snapshot clean-up at start failed; the next publish retries: ${(err as Error).message}`);
     }
     await this.refresh();
     this.timer = setInterval(() => {

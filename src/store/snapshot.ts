@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, unlink, utimes, writeFile }
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../settings.js';
+import { warn } from './warnings.js';
 
 /**
  * Snapshot layout under DATA_DIR:
@@ -44,6 +45,14 @@ let lastNameMs = 0;
 export function newSnapshotName(): string {
   lastNameMs = Math.max(Date.now(), lastNameMs + 1);
   return `${new Date(lastNameMs).toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+/** When a snapshot was created, read from its name (`20261125T031300222Z-c5b8b9`); undefined for another name. */
+export function snapshotCreatedAt(name: string): Date | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-/.exec(name);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, sec, ms] = m.slice(1).map(Number);
+  return new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, sec, ms));
 }
 
 export async function readCurrentName(dataDir: string): Promise<string | undefined> {
@@ -168,7 +177,7 @@ export interface NewSnapshot {
  */
 export async function createSnapshotDir(dataDir: string): Promise<NewSnapshot> {
   await cleanDataDir(dataDir).catch((err) => {
-    console.error(`snapshot clean-up before a build failed: ${(err as Error).message}`);
+    warn(`snapshot clean-up before a build failed: ${(err as Error).message}`);
   });
   const name = newSnapshotName();
   const dir = path.join(snapshotsDir(dataDir), name);
@@ -208,7 +217,7 @@ export async function publishSnapshot(
   try {
     await cleanDataDir(dataDir, keep);
   } catch (err) {
-    console.error(`snapshot clean-up after publishing ${name} failed; the next one retries: ${(err as Error).message}`);
+    warn(`snapshot clean-up after publishing ${name} failed; the next one retries: ${(err as Error).message}`);
   }
 }
 

@@ -225,3 +225,16 @@ export async function ingestCli(
     return { code: e.code, out: e.stdout + e.stderr };
   }
 }
+
+/** The `msg` of every JSON log line in a server's output (other lines are skipped). */
+export function logMessages(output: string): string[] {
+  return logLines(output).map((l) => String(l.msg));
+}
+
+/** Every JSON log line of a server's output, parsed. */
+export function logLines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}

@@ -29,6 +29,8 @@ export interface CreditLedger {
 declare module 'fastify' {
   interface FastifyRequest {
     metering?: { key: ApiKeyRecord; entry: UsageEntry; reserved: boolean };
+    /** Credits the answer consumed, once its usage is recorded. */
+    charged?: number;
   }
 }
 
@@ -90,6 +92,7 @@ export function meteringHook(ledger: CreditLedger) {
     }
     try {
       const remaining = await ledger.commit(m.key, m.entry, m.reserved);
+      request.charged = m.entry.credits;
       if (remaining !== null) reply.header('x-credits-remaining', String(remaining));
       return payload;
     } catch (err) {
