@@ -335,7 +335,8 @@ describe('trade operations', () => {
     const schemas = JSON.stringify(doc);
     for (const f of fields) assert.ok(schemas.includes(`"${f}"`), f);
     const coverage = doc.paths['/v1/trade/coverage'].get.responses['200'].content['application/json'].schema;
-    assert.match(JSON.stringify(coverage), /source_name/);
+    assert.deepEqual(coverage.properties.data.items, { $ref: '#/components/schemas/CoverageRow' });
+    assert.match(JSON.stringify(doc.components.schemas.CoverageRow), /source_name/);
   });
 
   it('answers 401 on every trade operation without a key, and 405 for other methods', async () => {

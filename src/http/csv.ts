@@ -14,7 +14,7 @@ export function formatParameter(csv: boolean): TSchema {
     ? 'Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.'
     : 'Only `json`: the data of this operation is one object, not rows.';
   const values = csv ? [Type.Literal('json'), Type.Literal('csv')] : [Type.Literal('json')];
-  return Type.Optional(Type.Union(values, { description }));
+  return Type.Optional(Type.Union(values, { description, examples: [csv ? 'csv' : 'json'] }));
 }
 
 /** The operation's query schema with `format` added. */

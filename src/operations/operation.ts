@@ -30,7 +30,16 @@ export interface OperationInput<Q extends TSchema, P extends TSchema> {
 /** One API operation: its URL, documentation, parameters, answer, price and handler. */
 export interface Operation<Q extends TObject = TObject, P extends TObject = TObject, B extends TObject = TObject> {
   url: string;
+  /** Its name in the OpenAPI document and in generated clients: camelCase, unique, never changed once published. */
+  operationId: string;
   summary: string;
+  /** What a 200 answer holds, as the OpenAPI document describes it. */
+  returns: string;
+  /**
+   * The document's example of a 200 body, where the one built from the examples of
+   * its schemas would mislead (a ranking whose grouping key differs from the generic row's).
+   */
+  example?: Omit<Static<B>, Filled>;
   tag: 'economics' | 'trade';
   /** Credits a 200 answer consumes. */
   cost: number;
@@ -196,7 +205,7 @@ async function respond(operation: Operation, ctx: ServeContext, call: Call): Pro
  * handler settles, even when the deadline answered first.
  */
 export function registerOperation(app: FastifyInstance, operation: Operation, ctx: ServeContext): void {
-  const { url, summary, tag, cost, query, params, body, plainSerializer } = operation;
+  const { url, operationId, summary, returns, example, tag, cost, query, params, body, plainSerializer } = operation;
   const rowSchema = rowSchemaOf(body);
   if (rowSchema) rowSchemas.set(operation, rowSchema);
   allowOnlyGet(app, url);
@@ -204,13 +213,14 @@ export function registerOperation(app: FastifyInstance, operation: Operation, ct
     url,
     {
       schema: {
+        operationId,
         summary,
         tags: [tag],
         querystring: withFormat(query, rowSchema !== undefined),
         ...(params ? { params } : {}),
         response: { 200: body, ...API_ERROR_RESPONSES },
       },
-      config: { access: 'key', cost },
+      config: { access: 'key', cost, openapi: { returns, example } },
       ...(plainSerializer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     },
     (request, reply) =>

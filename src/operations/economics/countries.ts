@@ -5,7 +5,9 @@ import { CountrySchema } from './schemas.js';
 
 export const countries = defineOperation({
   url: '/v1/countries',
+  operationId: 'listCountries',
   summary: 'Every country and aggregate, sorted by country_id',
+  returns: 'Every country and aggregate, sorted by country_id.',
   tag: 'economics',
   cost: 1,
   body: economicsBody(Type.Array(CountrySchema)),

@@ -5,7 +5,9 @@ import { IndicatorSchema } from './schemas.js';
 
 export const indicators = defineOperation({
   url: '/v1/indicators',
+  operationId: 'listIndicators',
   summary: 'Every indicator, sorted by kpi_id',
+  returns: 'Every indicator, sorted by kpi_id.',
   tag: 'economics',
   cost: 1,
   body: economicsBody(Type.Array(IndicatorSchema)),

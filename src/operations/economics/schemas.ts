@@ -1,137 +1,247 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schemas.js';
+import { CURSOR_EXAMPLE, Nullable, StringEnum, withExample } from '../../http/schemas.js';
 import { FREQUENCIES, INDICATOR_GROUPS } from '../../economics/catalogue.js';
 import { OBS_STATUSES, TRANSFORMS } from '../../economics/transforms.js';
 
 const DateString = Type.String({ format: 'date' });
 const DateTimeString = Type.String({ format: 'date-time' });
 
-export const CountrySchema = Type.Object(
+export const CountrySchema = withExample(
+  Type.Object(
+    {
+      country_id: Type.String({ description: 'ISO 3166-1 alpha-3, or a short code for an aggregate (EMU)' }),
+      name: Type.String(),
+      slug: Type.String(),
+      iso2: Nullable(Type.String()),
+      kind: StringEnum(['country', 'aggregate']),
+      groups: Type.Array(Type.String()),
+    },
+    { title: 'Country' },
+  ),
   {
-    country_id: Type.String({ description: 'ISO 3166-1 alpha-3, or a short code for an aggregate (EMU)' }),
-    name: Type.String(),
-    slug: Type.String(),
-    iso2: Nullable(Type.String()),
-    kind: StringEnum(['country', 'aggregate']),
-    groups: Type.Array(Type.String()),
+    country_id: 'DEU',
+    name: 'Germany',
+    slug: 'germany',
+    iso2: 'DE',
+    kind: 'country',
+    groups: ['g7', 'g20', 'emu', 'eu', 'oecd'],
   },
-  { title: 'Country' },
 );
 
-export const IndicatorSchema = Type.Object(
+export const IndicatorSchema = withExample(
+  Type.Object(
+    {
+      kpi_id: Type.String(),
+      slug: Type.String(),
+      name: Type.String(),
+      group: StringEnum(INDICATOR_GROUPS),
+      unit: Type.String(),
+      unit_code: Type.String(),
+      frequency: StringEnum(FREQUENCIES),
+      description: Nullable(Type.String()),
+      aliases: Type.Array(Type.String()),
+    },
+    { title: 'Indicator' },
+  ),
   {
-    kpi_id: Type.String(),
-    slug: Type.String(),
-    name: Type.String(),
-    group: StringEnum(INDICATOR_GROUPS),
-    unit: Type.String(),
-    unit_code: Type.String(),
-    frequency: StringEnum(FREQUENCIES),
-    description: Nullable(Type.String()),
-    aliases: Type.Array(Type.String()),
+    kpi_id: 'CPI_YOY',
+    slug: 'cpi-inflation',
+    name: 'CPI inflation',
+    group: 'prices',
+    unit: 'Percent change from a year earlier',
+    unit_code: 'PCT_YOY',
+    frequency: 'monthly',
+    description: 'Consumer price index, change from the same month a year earlier.',
+    aliases: ['inflation', 'cpi'],
   },
-  { title: 'Indicator' },
 );
 
-export const LatestValueSchema = Type.Object(
+export const LatestValueSchema = withExample(
+  Type.Object(
+    {
+      series_id: Type.String(),
+      country_id: Type.String(),
+      country: Type.String(),
+      kpi_id: Type.String(),
+      indicator: Type.String(),
+      slug: Type.String({ description: 'the indicator slug' }),
+      group: Type.String(),
+      latest_value: Type.Number(),
+      latest_value_date: DateString,
+      previous_value: Nullable(Type.Number()),
+      previous_value_date: Nullable(DateString),
+      highest_value: Nullable(Type.Number()),
+      highest_value_date: Nullable(DateString),
+      lowest_value: Nullable(Type.Number()),
+      lowest_value_date: Nullable(DateString),
+      unit: Type.String(),
+      unit_code: Type.String(),
+      frequency: Type.String(),
+      adjustment: Nullable(Type.String()),
+      source_name: Type.String(),
+      source_url: Type.String(),
+      license_id: Type.String(),
+      attribution_text: Type.String(),
+      first_value_date: Nullable(DateString),
+      last_update: Nullable(DateTimeString),
+    },
+    { title: 'LatestValue' },
+  ),
   {
-    series_id: Type.String(),
-    country_id: Type.String(),
-    country: Type.String(),
-    kpi_id: Type.String(),
-    indicator: Type.String(),
-    slug: Type.String({ description: 'the indicator slug' }),
-    group: Type.String(),
-    latest_value: Type.Number(),
-    latest_value_date: DateString,
-    previous_value: Nullable(Type.Number()),
-    previous_value_date: Nullable(DateString),
-    highest_value: Nullable(Type.Number()),
-    highest_value_date: Nullable(DateString),
-    lowest_value: Nullable(Type.Number()),
-    lowest_value_date: Nullable(DateString),
-    unit: Type.String(),
-    unit_code: Type.String(),
-    frequency: Type.String(),
-    adjustment: Nullable(Type.String()),
-    source_name: Type.String(),
-    source_url: Type.String(),
-    license_id: Type.String(),
-    attribution_text: Type.String(),
-    first_value_date: Nullable(DateString),
-    last_update: Nullable(DateTimeString),
+    series_id: 'DEU.CPI_YOY',
+    country_id: 'DEU',
+    country: 'Germany',
+    kpi_id: 'CPI_YOY',
+    indicator: 'CPI inflation',
+    slug: 'cpi-inflation',
+    group: 'prices',
+    latest_value: 2.4,
+    latest_value_date: '2026-05-01',
+    previous_value: 2.1,
+    previous_value_date: '2026-04-01',
+    highest_value: 8.8,
+    highest_value_date: '2022-10-01',
+    lowest_value: -0.5,
+    lowest_value_date: '2009-07-01',
+    unit: 'Percent change from a year earlier',
+    unit_code: 'PCT_YOY',
+    frequency: 'monthly',
+    adjustment: 'not seasonally adjusted',
+    source_name: 'Eurostat',
+    source_url: 'https://ec.europa.eu/eurostat',
+    license_id: 'CC-BY-4.0',
+    attribution_text: 'Source: Eurostat',
+    first_value_date: '2000-01-01',
+    last_update: '2026-06-05T08:38:17Z',
   },
-  { title: 'LatestValue' },
 );
 
-export const HistoryPointSchema = Type.Object(
+export const HistoryPointSchema = withExample(
+  Type.Object(
+    {
+      series_id: Type.String(),
+      country_id: Type.String(),
+      kpi_id: Type.String(),
+      date: DateString,
+      value: Type.Number(),
+      frequency: Type.String(),
+      obs_status: Type.Optional(StringEnum(OBS_STATUSES)),
+      last_update: Nullable(DateTimeString),
+    },
+    { title: 'HistoryPoint' },
+  ),
   {
-    series_id: Type.String(),
-    country_id: Type.String(),
-    kpi_id: Type.String(),
-    date: DateString,
-    value: Type.Number(),
-    frequency: Type.String(),
-    obs_status: Type.Optional(StringEnum(OBS_STATUSES)),
-    last_update: Nullable(DateTimeString),
+    series_id: 'DEU.CPI_YOY',
+    country_id: 'DEU',
+    kpi_id: 'CPI_YOY',
+    date: '2024-01-01',
+    value: 2.9,
+    frequency: 'monthly',
+    obs_status: 'final',
+    last_update: '2026-06-05T08:38:17Z',
   },
-  { title: 'HistoryPoint' },
 );
 
-export const SearchResultSchema = Type.Object(
+export const SearchResultSchema = withExample(
+  Type.Object(
+    {
+      type: StringEnum(['country', 'indicator', 'series']),
+      title: Type.String(),
+      series_id: Nullable(Type.String()),
+      country_id: Nullable(Type.String()),
+      kpi_id: Nullable(Type.String()),
+      slug: Nullable(Type.String()),
+      latest_value: Nullable(Type.Number()),
+      latest_value_date: Nullable(DateString),
+      unit: Nullable(Type.String()),
+      frequency: Nullable(Type.String()),
+    },
+    { title: 'SearchResult' },
+  ),
   {
-    type: StringEnum(['country', 'indicator', 'series']),
-    title: Type.String(),
-    series_id: Nullable(Type.String()),
-    country_id: Nullable(Type.String()),
-    kpi_id: Nullable(Type.String()),
-    slug: Nullable(Type.String()),
-    latest_value: Nullable(Type.Number()),
-    latest_value_date: Nullable(DateString),
-    unit: Nullable(Type.String()),
-    frequency: Nullable(Type.String()),
+    type: 'series',
+    title: 'Germany - CPI inflation',
+    series_id: 'DEU.CPI_YOY',
+    country_id: 'DEU',
+    kpi_id: 'CPI_YOY',
+    slug: 'cpi-inflation',
+    latest_value: 2.4,
+    latest_value_date: '2026-05-01',
+    unit: 'Percent change from a year earlier',
+    frequency: 'monthly',
   },
-  { title: 'SearchResult' },
 );
 
-export const UpdateItemSchema = Type.Object(
+export const UpdateItemSchema = withExample(
+  Type.Object(
+    {
+      series_id: Type.String(),
+      country_id: Type.String(),
+      kpi_id: Type.String(),
+      slug: Type.String(),
+      last_update: DateTimeString,
+    },
+    { title: 'UpdateItem' },
+  ),
   {
-    series_id: Type.String(),
-    country_id: Type.String(),
-    kpi_id: Type.String(),
-    slug: Type.String(),
-    last_update: DateTimeString,
+    series_id: 'DEU.CPI_YOY',
+    country_id: 'DEU',
+    kpi_id: 'CPI_YOY',
+    slug: 'cpi-inflation',
+    last_update: '2026-06-05T08:38:17Z',
   },
-  { title: 'UpdateItem' },
 );
 
 const CountryParam = Type.Optional(
   Type.String({
     'x-list': { item: 'token' },
     description: 'ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list',
+    examples: ['DEU,FRA'],
   }),
 );
 const IndicatorParam = Type.Optional(
-  Type.String({ 'x-list': { item: 'token' }, description: 'kpi_id, slug or alias; comma-separated list' }),
+  Type.String({
+    'x-list': { item: 'token' },
+    description: 'kpi_id, slug or alias; comma-separated list',
+    examples: ['CPI_YOY'],
+  }),
 );
+
+/** `from` or `to` of history. */
+const dateBound = (bound: string, example: string) =>
+  Type.Optional(
+    Type.String({
+      'x-date': 'date',
+      description: `the ${bound} date, written YYYY or YYYY-MM-DD (inclusive)`,
+      examples: [example],
+    }),
+  );
 
 export const LatestQuery = Type.Object({
   country: CountryParam,
   indicator: IndicatorParam,
-  group: Type.Optional(Type.String({ description: `indicator group: ${INDICATOR_GROUPS.join(', ')}` })),
+  group: Type.Optional(
+    Type.String({ description: `indicator group: ${INDICATOR_GROUPS.join(', ')}`, examples: ['prices'] }),
+  ),
 });
 
 export const HistoryQuery = Type.Object(
   {
     country: CountryParam,
     indicator: IndicatorParam,
-    from: Type.Optional(
-      Type.String({ 'x-date': 'date', description: 'a date written YYYY or YYYY-MM-DD (inclusive)' }),
-    ),
-    to: Type.Optional(Type.String({ 'x-date': 'date', description: 'a date written YYYY or YYYY-MM-DD (inclusive)' })),
-    transform: StringEnum(TRANSFORMS, { default: 'none' }),
+    from: dateBound('first', '2020'),
+    to: dateBound('last', '2024-06-30'),
+    transform: StringEnum(TRANSFORMS, {
+      default: 'none',
+      description: 'computed on the whole series before from/to apply: none, yoy, mom, log_diff or 3mma (3-month mean)',
+      examples: ['yoy'],
+    }),
     cursor: Type.Optional(
-      Type.String({ 'x-trimmed': { min: 1, max: 1000 }, description: 'next_cursor of the previous page' }),
+      Type.String({
+        'x-trimmed': { min: 1, max: 1000 },
+        description: 'next_cursor of the previous page, with the same other parameters',
+        examples: [CURSOR_EXAMPLE],
+      }),
     ),
   },
   { 'x-range': 'date' },
@@ -139,15 +249,23 @@ export const HistoryQuery = Type.Object(
 
 export const SearchQuery = Type.Object(
   {
-    q: Type.String({ 'x-trimmed': { min: 1, max: 200 }, description: 'free text, 1 to 200 characters after trimming' }),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    q: Type.String({
+      'x-trimmed': { min: 1, max: 200 },
+      description: 'free text, 1 to 200 characters after trimming',
+      examples: ['germany inflation'],
+    }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'results to return', examples: [10] }),
   },
   { required: ['q'] },
 );
 
 export const UpdatesQuery = Type.Object(
   {
-    since: Type.String({ 'x-date': 'datetime', description: 'ISO 8601 date-time; a plain date means 00:00 UTC' }),
+    since: Type.String({
+      'x-date': 'datetime',
+      description: 'ISO 8601 date-time; a plain date means 00:00 UTC',
+      examples: ['2026-06-01T00:00:00Z'],
+    }),
     country: CountryParam,
   },
   { required: ['since'] },

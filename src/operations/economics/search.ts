@@ -6,7 +6,9 @@ import { SearchQuery, SearchResultSchema } from './schemas.js';
 
 export const search = defineOperation({
   url: '/v1/search',
+  operationId: 'search',
   summary: 'Countries, indicators and series matching free text, best first',
+  returns: 'Countries, indicators and series matching q, best match first.',
   tag: 'economics',
   cost: 1,
   query: SearchQuery,

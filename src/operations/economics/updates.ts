@@ -6,7 +6,9 @@ import { UpdateItemSchema, UpdatesQuery } from './schemas.js';
 
 export const updates = defineOperation({
   url: '/v1/updates',
+  operationId: 'listUpdates',
   summary: 'Series whose data changed after `since`, sorted by last_update then series_id',
+  returns: 'The series whose last_update is after since, sorted by last_update then series_id.',
   tag: 'economics',
   cost: 1,
   query: UpdatesQuery,

@@ -7,10 +7,12 @@ import { defineOperation } from '../operation.js';
 import { CountryFlowQuery, CountryParams, GroupedPointSchema } from './schemas.js';
 
 /** `/imports` and `/exports` of a country: its annual flows one way, by year. */
-export function countryFlow(url: string, flow: Flow) {
+export function countryFlow(url: string, flow: Flow, operationId: string) {
   return defineOperation({
     url,
+    operationId,
     summary: `Annual ${flow}s of a country`,
+    returns: `One GroupedPoint per year with ${flow}s (period set), ascending.`,
     tag: 'trade',
     cost: 1,
     // A year series of one country or product: read from the yearly aggregates, pruned on it.

@@ -6,7 +6,23 @@ import { CountryParams, GroupedPointSchema, PartnersQuery } from './schemas.js';
 
 export const countryPartners = defineOperation({
   url: '/v1/trade/countries/:cid/partners',
+  operationId: 'getCountryPartners',
   summary: 'Partners of a country ranked by trade value',
+  returns: 'One GroupedPoint per partner (partner set), by value descending.',
+  example: {
+    data: [
+      {
+        period: null,
+        partner: 'FR',
+        exporter: null,
+        importer: null,
+        hs6: null,
+        value_usd: 275839263263,
+        quantity: 14586699355,
+        flow_count: 282,
+      },
+    ],
+  },
   tag: 'trade',
   cost: 1,
   params: CountryParams,

@@ -6,7 +6,23 @@ import { CountryParams, CountryProductsQuery, GroupedPointSchema } from './schem
 
 export const countryProducts = defineOperation({
   url: '/v1/trade/countries/:cid/products',
+  operationId: 'getCountryProducts',
   summary: 'Products of a country ranked by trade value',
+  returns: 'One GroupedPoint per HS6 product (hs6 set), by value descending.',
+  example: {
+    data: [
+      {
+        period: null,
+        partner: null,
+        exporter: null,
+        importer: null,
+        hs6: '870323',
+        value_usd: 233925622333,
+        quantity: 14586699355,
+        flow_count: 83,
+      },
+    ],
+  },
   tag: 'trade',
   cost: 1,
   params: CountryParams,

@@ -6,7 +6,9 @@ import { CountryDetailSchema, CountryParams } from './schemas.js';
 
 export const country = defineOperation({
   url: '/v1/trade/countries/:cid',
+  operationId: 'getTradeCountry',
   summary: 'A country (or the EU group) and its region',
+  returns: 'The country (or the EU group), its region and the sources of its figures.',
   tag: 'trade',
   cost: 1,
   params: CountryParams,

@@ -6,15 +6,19 @@ import { filterIdentity, positionKey, readPosition, rowPosition } from '../../tr
 import { TradeInput } from '../../trade/params.js';
 import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
-import { GroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
+import { MonthlyGroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
 
 export const monthly = defineOperation({
   url: '/v1/trade/monthly',
+  operationId: 'listTradeMonthly',
   summary: 'Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped',
+  returns:
+    'Without group_by, a page of monthly observations (next_cursor null on the last page); ' +
+    'with group_by, one sum per group.',
   tag: 'trade',
   cost: 3,
   query: MonthlyQuery,
-  body: tradeBody(Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(GroupedPointSchema)]), {
+  body: tradeBody(Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(MonthlyGroupedPointSchema)]), {
     next_cursor: Type.Optional(
       NextCursor('pass as `cursor` for the next page; null on the last page; absent with group_by (not paged)'),
     ),

@@ -7,7 +7,9 @@ import { GroupedPointSchema, ProductHistoryQuery, ProductParams } from './schema
 
 export const productHistory = defineOperation({
   url: '/v1/trade/products/:pid/history',
+  operationId: 'getProductHistory',
   summary: 'Annual trade of a product',
+  returns: 'One GroupedPoint per year with data (period set), ascending.',
   tag: 'trade',
   cost: 1,
   // A year series of one country or product: read from the yearly aggregates, pruned on it.

@@ -7,7 +7,9 @@ import { MarketsQuery, MarketsSchema, ProductParams } from './schemas.js';
 
 export const productMarkets = defineOperation({
   url: '/v1/trade/products/:pid/markets',
+  operationId: 'getProductMarkets',
   summary: 'Largest exporters and importers of a product',
+  returns: 'The largest exporters and importers of the product, largest first.',
   tag: 'trade',
   cost: 2,
   params: ProductParams,

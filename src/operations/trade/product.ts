@@ -6,7 +6,9 @@ import { ProductDetailSchema, ProductParams } from './schemas.js';
 
 export const product = defineOperation({
   url: '/v1/trade/products/:pid',
+  operationId: 'getProduct',
   summary: 'The HS6 codes under a product code',
+  returns: 'The normalised code and every HS6 code under it.',
   tag: 'trade',
   cost: 1,
   params: ProductParams,

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schemas.js';
+import { CURSOR_EXAMPLE, Nullable, StringEnum, withExample } from '../../http/schemas.js';
 
 const Num = Type.Number();
 const NullableNum = Nullable(Type.Number());
@@ -18,40 +18,106 @@ const observationFields = {
   quantity_unit: Type.String(),
 };
 
-export const TradeObservationSchema = Type.Object(observationFields, { title: 'TradeObservation' });
+export const TradeObservationSchema = withExample(Type.Object(observationFields, { title: 'TradeObservation' }), {
+  exporter: 'DE',
+  importer: 'US',
+  hs6: '870323',
+  hs_version: 2022,
+  period: '2023-01-01',
+  granularity: 'annual',
+  value_usd: 12873440512,
+  quantity: 412877340,
+  quantity_unit: 'kg',
+});
 
-export const MonthlyObservationSchema = Type.Object(
-  { ...observationFields, reported_by: StringEnum(['exporter', 'importer']) },
-  { title: 'MonthlyObservation' },
+export const MonthlyObservationSchema = withExample(
+  Type.Object(
+    { ...observationFields, reported_by: StringEnum(['exporter', 'importer']) },
+    { title: 'MonthlyObservation' },
+  ),
+  {
+    exporter: 'DE',
+    importer: 'US',
+    hs6: '901890',
+    hs_version: 2022,
+    period: '2024-03-01',
+    granularity: 'monthly',
+    value_usd: 434570769,
+    quantity: 2283641,
+    quantity_unit: 'kg',
+    reported_by: 'importer',
+  },
 );
 
-export const GroupedPointSchema = Type.Object(
-  {
-    period: NullableStr,
-    partner: NullableStr,
-    exporter: NullableStr,
-    importer: NullableStr,
-    hs6: NullableStr,
-    value_usd: Num,
-    quantity: NullableNum,
-    flow_count: Type.Integer(),
-  },
-  { title: 'GroupedPoint' },
+const groupedPointFields = {
+  period: NullableStr,
+  partner: NullableStr,
+  exporter: NullableStr,
+  importer: NullableStr,
+  hs6: NullableStr,
+  value_usd: Num,
+  quantity: NullableNum,
+  flow_count: Type.Integer(),
+};
+
+/** One year of a series: the grouping key `period` is set, the other keys are null. */
+const YEAR_POINT = {
+  period: '2023-01-01',
+  partner: null,
+  exporter: null,
+  importer: null,
+  hs6: null,
+  value_usd: 126796508210,
+  quantity: 30692019125,
+  flow_count: 443,
+};
+
+export const GroupedPointSchema = withExample(Type.Object(groupedPointFields, { title: 'GroupedPoint' }), YEAR_POINT);
+
+/** A group of `/v1/trade/monthly` with `group_by`: the GroupedPoint shape. */
+export const MonthlyGroupedPointSchema = withExample(
+  Type.Object(groupedPointFields, { title: 'MonthlyGroupedPoint' }),
+  { ...YEAR_POINT, period: '2024-03-01', value_usd: 5849404238, quantity: 1241072218, flow_count: 285 },
 );
 
-export const TradeSummarySchema = Type.Object(
+const TopPartnerSchema = withExample(
+  Type.Object({ partner: Type.String(), value_usd: Num, share: Num }, { title: 'TopPartner' }),
+  { partner: 'FR', value_usd: 91123364533, share: 0.161 },
+);
+
+const PeriodPointSchema = withExample(
+  Type.Object({ period: Type.String({ description: 'the year, YYYY' }), value_usd: Num }, { title: 'PeriodPoint' }),
+  { period: '2023', value_usd: 261998734250 },
+);
+
+export const TradeSummarySchema = withExample(
+  Type.Object(
+    {
+      trade_value: NullableNum,
+      quantity: NullableNum,
+      growth: NullableNum,
+      unit_value: NullableNum,
+      top_partners: Type.Array(TopPartnerSchema),
+      partner_concentration: NullableNum,
+      periods: Type.Array(PeriodPointSchema),
+    },
+    { title: 'TradeSummary' },
+  ),
   {
-    trade_value: NullableNum,
-    quantity: NullableNum,
-    growth: NullableNum,
-    unit_value: NullableNum,
-    top_partners: Type.Array(
-      Type.Object({ partner: Type.String(), value_usd: Num, share: Num }, { title: 'TopPartner' }),
-    ),
-    partner_concentration: NullableNum,
-    periods: Type.Array(Type.Object({ period: Type.String(), value_usd: Num }, { title: 'PeriodPoint' })),
+    trade_value: 565035325871,
+    quantity: 138747036735,
+    growth: -13.54,
+    unit_value: 3.29,
+    top_partners: [
+      { partner: 'FR', value_usd: 91123364533, share: 0.161 },
+      { partner: 'NL', value_usd: 55670773247, share: 0.099 },
+    ],
+    partner_concentration: 0.07,
+    periods: [
+      { period: '2022', value_usd: 303036591621 },
+      { period: '2023', value_usd: 261998734250 },
+    ],
   },
-  { title: 'TradeSummary' },
 );
 
 /**
@@ -70,100 +136,191 @@ const sourceFields = {
   attribution_text: Nullable(Type.String({ description: 'attribution to show with the figures' })),
 };
 
-export const CoverageRowSchema = Type.Object(
+/** The provenance of the example rows. */
+const SOURCE_EXAMPLE = {
+  source_name: 'CEPII BACI',
+  source_url: 'https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37',
+  license_id: 'Etalab-2.0',
+  attribution_text: 'CEPII BACI (Gaulier and Zignago, 2010)',
+};
+
+export const CoverageRowSchema = withExample(
+  Type.Object(
+    {
+      country: Type.String(),
+      yearly_first: Nullable(Type.Integer()),
+      yearly_last: Nullable(Type.Integer()),
+      monthly_first: Nullable(Type.String({ format: 'date' })),
+      monthly_last: Nullable(Type.String({ format: 'date' })),
+      ...sourceFields,
+    },
+    { title: 'CoverageRow' },
+  ),
   {
-    country: Type.String(),
-    yearly_first: Nullable(Type.Integer()),
-    yearly_last: Nullable(Type.Integer()),
-    monthly_first: Nullable(Type.String({ format: 'date' })),
-    monthly_last: Nullable(Type.String({ format: 'date' })),
-    ...sourceFields,
+    country: 'DE',
+    yearly_first: 2015,
+    yearly_last: 2025,
+    monthly_first: '2015-01-01',
+    monthly_last: '2026-05-01',
+    ...SOURCE_EXAMPLE,
   },
-  { title: 'CoverageRow' },
 );
 
-export const ProductRowSchema = Type.Object(
-  { hs6: Type.String(), hs_version: Type.Integer(), name: Type.String() },
-  { title: 'ProductRow' },
+export const ProductRowSchema = withExample(
+  Type.Object({ hs6: Type.String(), hs_version: Type.Integer(), name: Type.String() }, { title: 'ProductRow' }),
+  { hs6: '270900', hs_version: 2022, name: 'Oils; petroleum oils and oils obtained from bituminous minerals, crude' },
 );
 
-export const ProductDetailSchema = Type.Object(
+const CRUDE_OIL = {
+  hs6: '270900',
+  hs_version: 2022,
+  name: 'Oils; petroleum oils and oils obtained from bituminous minerals, crude',
+  chapter: '27',
+  heading: '2709',
+};
+
+const ProductMatchSchema = withExample(
+  Type.Object(
+    {
+      hs6: Type.String(),
+      hs_version: Type.Integer(),
+      name: Type.String(),
+      chapter: Type.String({ description: 'the 2-digit HS chapter' }),
+      heading: Type.String({ description: 'the 4-digit HS heading' }),
+    },
+    { title: 'ProductMatch' },
+  ),
+  CRUDE_OIL,
+);
+
+export const ProductDetailSchema = withExample(
+  Type.Object(
+    {
+      id: Type.String({ description: 'the normalised code: digits, no prefix' }),
+      matches: Type.Array(ProductMatchSchema),
+    },
+    { title: 'ProductDetail' },
+  ),
+  { id: '2709', matches: [CRUDE_OIL] },
+);
+
+export const CountryRowSchema = withExample(
+  Type.Object(
+    { id: Type.String(), iso3: Type.Optional(NullableStr), name: Type.String(), is_group: Type.Boolean() },
+    { title: 'CountryRow' },
+  ),
+  { id: 'DE', iso3: 'DEU', name: 'Germany', is_group: false },
+);
+
+export const CountryDetailSchema = withExample(
+  Type.Object(
+    {
+      id: Type.String(),
+      iso3: Type.Optional(NullableStr),
+      name: Type.String(),
+      is_group: Type.Boolean(),
+      region: Type.Optional(NullableStr),
+      note: Type.Optional(NullableStr),
+      // A reporter's own sources; for a partner-only country or the EU group, those of the
+      // reporters its figures come from.
+      ...sourceFields,
+    },
+    { title: 'CountryDetail' },
+  ),
   {
-    id: Type.String(),
-    matches: Type.Array(
-      Type.Object(
-        {
-          hs6: Type.String(),
-          hs_version: Type.Integer(),
-          name: Type.String(),
-          chapter: Type.String(),
-          heading: Type.String(),
-        },
-        { title: 'ProductMatch' },
-      ),
-    ),
+    id: 'DE',
+    iso3: 'DEU',
+    name: 'Germany',
+    is_group: false,
+    region: 'Europe',
+    note: 'Reporting country: declares its own imports and exports.',
+    ...SOURCE_EXAMPLE,
   },
-  { title: 'ProductDetail' },
 );
 
-export const CountryRowSchema = Type.Object(
-  { id: Type.String(), iso3: Type.Optional(NullableStr), name: Type.String(), is_group: Type.Boolean() },
-  { title: 'CountryRow' },
-);
+/** A ranking row: the grouping key (here `exporter`) is set, the other keys are null. */
+const EXPORTER_POINT = {
+  ...YEAR_POINT,
+  period: null,
+  exporter: 'SA',
+  value_usd: 352358206242,
+  quantity: 542791217369,
+  flow_count: 16,
+};
+const IMPORTER_POINT = {
+  ...YEAR_POINT,
+  period: null,
+  importer: 'CN',
+  value_usd: 682312287811,
+  quantity: 1182453729364,
+  flow_count: 110,
+};
 
-export const CountryDetailSchema = Type.Object(
-  {
-    id: Type.String(),
-    iso3: Type.Optional(NullableStr),
-    name: Type.String(),
-    is_group: Type.Boolean(),
-    region: Type.Optional(NullableStr),
-    note: Type.Optional(NullableStr),
-    // A reporter's own sources; for a partner-only country or the EU group, those of the
-    // reporters its figures come from.
-    ...sourceFields,
-  },
-  { title: 'CountryDetail' },
-);
-
-export const MarketsSchema = Type.Object(
-  { top_exporters: Type.Array(GroupedPointSchema), top_importers: Type.Array(GroupedPointSchema) },
-  { title: 'Markets' },
+export const MarketsSchema = withExample(
+  Type.Object(
+    { top_exporters: Type.Array(GroupedPointSchema), top_importers: Type.Array(GroupedPointSchema) },
+    { title: 'Markets' },
+  ),
+  { top_exporters: [EXPORTER_POINT], top_importers: [IMPORTER_POINT] },
 );
 
 const COUNTRY = '^[A-Za-z]{2,3}$';
 const HS_CODE = '^(?:[hH][sS]:)?(?:\\d{2}|\\d{4}|\\d{6})$';
 /** Lists are split and their items checked in code (`x-list`), never matched whole by one pattern. */
-const country = (what: string) =>
+const country = (what: string, example = 'DE') =>
   Type.Optional(
     Type.String({
       'x-list': { item: 'country' },
       description: `${what}: ISO2 or ISO3 codes (any case) or EU, comma-separated`,
+      examples: [example],
     }),
   );
 const product = Type.Optional(
   Type.String({
     'x-list': { item: 'product' },
     description: 'HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated',
+    examples: ['2709,8703'],
   }),
 );
-const year = (bound: string) =>
-  Type.Optional(Type.String({ 'x-date': 'year', description: `the ${bound} year, written YYYY (inclusive)` }));
-const month = (bound: string) =>
+const year = (bound: 'first' | 'last') =>
   Type.Optional(
-    Type.String({ 'x-date': 'month', description: `the ${bound} month, written YYYY-MM or YYYY (inclusive)` }),
+    Type.String({
+      'x-date': 'year',
+      description: `the ${bound} year, written YYYY (inclusive)`,
+      examples: [bound === 'first' ? '2020' : '2023'],
+    }),
   );
-const flow = Type.Optional(StringEnum(['export', 'import'], { description: "from the reporter's side" }));
-const limit = (max: number, dflt: number, description?: string) =>
-  Type.Integer({ minimum: 1, maximum: max, default: dflt, ...(description ? { description } : {}) });
+const month = (bound: 'first' | 'last') =>
+  Type.Optional(
+    Type.String({
+      'x-date': 'month',
+      description: `the ${bound} month, written YYYY-MM or YYYY (inclusive)`,
+      examples: [bound === 'first' ? '2024-01' : '2024-12'],
+    }),
+  );
+const flow = Type.Optional(
+  StringEnum(['export', 'import'], {
+    description: "from the reporter's side: export (reporter exports) or import (reporter imports); both when absent",
+    examples: ['export'],
+  }),
+);
+const limit = (max: number, dflt: number, description: string) =>
+  Type.Integer({ minimum: 1, maximum: max, default: dflt, description, examples: [10] });
 const pageSize = (description = 'rows per page') => limit(10000, 1000, description);
-const cursor = (description: string) => Type.Optional(Type.String({ 'x-trimmed': { min: 1, max: 1000 }, description }));
+const cursor = (description: string) =>
+  Type.Optional(
+    Type.String({
+      'x-trimmed': { min: 1, max: 1000 },
+      description,
+      examples: [CURSOR_EXAMPLE],
+    }),
+  );
 const years = { 'x-range': 'year' };
 
 export const TradeQuery = Type.Object(
   {
     reporter: country('reporting country'),
-    partner: country('partner country'),
+    partner: country('partner country', 'US,CN'),
     product,
     flow,
     from: year('first'),
@@ -176,7 +333,7 @@ export const TradeQuery = Type.Object(
 export const SummaryQuery = Type.Object(
   {
     reporter: country('reporting country'),
-    partner: country('partner country'),
+    partner: country('partner country', 'US,CN'),
     product,
     flow,
     from: year('first'),
@@ -187,13 +344,22 @@ export const SummaryQuery = Type.Object(
 export const MonthlyQuery = Type.Object(
   {
     exporter: country('exporter'),
-    importer: country('importer'),
+    importer: country('importer', 'US'),
     product,
     from: month('first'),
     to: month('last'),
-    method: StringEnum(['reconciled', 'exporter', 'importer'], { default: 'reconciled' }),
+    method: StringEnum(['reconciled', 'exporter', 'importer'], {
+      default: 'reconciled',
+      description:
+        "whose declarations: the exporter's (FOB), the importer's (CIF), " +
+        "or reconciled (the importer's where one exists, else the exporter's)",
+      examples: ['exporter'],
+    }),
     group_by: Type.Optional(
-      StringEnum(['period', 'exporter', 'importer', 'hs6'], { description: 'sums by this key; not paged' }),
+      StringEnum(['period', 'exporter', 'importer', 'hs6'], {
+        description: 'sums by this key; not paged',
+        examples: ['hs6'],
+      }),
     ),
     limit: pageSize('rows per page; with group_by, the number of groups'),
     cursor: cursor(
@@ -202,39 +368,52 @@ export const MonthlyQuery = Type.Object(
   },
   { 'x-range': 'month' },
 );
-export const SearchQuery = Type.Object(
-  {
-    q: Type.String({ 'x-trimmed': { min: 1, max: 200 }, description: 'free text, 1 to 200 characters after trimming' }),
-    limit: limit(500, 50),
-  },
-  { required: ['q'] },
-);
+/** The query of the product and country searches; `example` is a typical `q`. */
+export const searchQuery = (example: string) =>
+  Type.Object(
+    {
+      q: Type.String({
+        'x-trimmed': { min: 1, max: 200 },
+        description: 'free text, 1 to 200 characters after trimming',
+        examples: [example],
+      }),
+      limit: limit(500, 50, 'results to return'),
+    },
+    { required: ['q'] },
+  );
 export const ProductParams = Type.Object({
-  pid: Type.String({ pattern: HS_CODE, description: 'an HS code of 2, 4 or 6 digits, optionally prefixed hs:' }),
+  pid: Type.String({
+    pattern: HS_CODE,
+    description: 'an HS code of 2, 4 or 6 digits, optionally prefixed hs:',
+    examples: ['2709'],
+  }),
 });
 export const CountryParams = Type.Object({
-  cid: Type.String({ pattern: COUNTRY, description: 'an ISO2 (or ISO3) country code, or EU' }),
+  cid: Type.String({ pattern: COUNTRY, description: 'an ISO2 (or ISO3) country code, or EU', examples: ['DE'] }),
 });
 export const ProductHistoryQuery = Type.Object(
   {
     reporter: country('reporting country'),
-    partner: country('partner country'),
+    partner: country('partner country', 'US,CN'),
     flow,
     from: year('first'),
     to: year('last'),
   },
   years,
 );
-export const MarketsQuery = Type.Object({ from: year('first'), to: year('last'), limit: limit(200, 20) }, years);
+export const MarketsQuery = Type.Object(
+  { from: year('first'), to: year('last'), limit: limit(200, 20, 'exporters and importers to return, each') },
+  years,
+);
 export const CountryFlowQuery = Type.Object(
-  { partner: country('partner country'), product, from: year('first'), to: year('last') },
+  { partner: country('partner country', 'US,CN'), product, from: year('first'), to: year('last') },
   years,
 );
 export const PartnersQuery = Type.Object(
-  { flow, product, from: year('first'), to: year('last'), limit: limit(500, 50) },
+  { flow, product, from: year('first'), to: year('last'), limit: limit(500, 50, 'partners to return') },
   years,
 );
 export const CountryProductsQuery = Type.Object(
-  { flow, from: year('first'), to: year('last'), limit: limit(500, 50) },
+  { flow, from: year('first'), to: year('last'), limit: limit(500, 50, 'products to return') },
   years,
 );

@@ -6,7 +6,9 @@ import { SummaryQuery, TradeSummarySchema } from './schemas.js';
 
 export const summary = defineOperation({
   url: '/v1/trade/summary',
+  operationId: 'getTradeSummary',
   summary: 'Totals, growth, unit value, top partners and concentration',
+  returns: 'Totals, growth, unit value, top partners and partner concentration of the matching annual flows.',
   tag: 'trade',
   cost: 2,
   query: SummaryQuery,

@@ -9,7 +9,10 @@ import { TradeObservationSchema, TradeQuery } from './schemas.js';
 
 export const trade = defineOperation({
   url: '/v1/trade',
+  operationId: 'listTrade',
   summary: 'Annual observations (exporter, importer, product, year), a page at a time',
+  returns:
+    'A page of annual observations, sorted by period, then value_usd descending; next_cursor is null on the last page.',
   tag: 'trade',
   cost: 2,
   query: TradeQuery,
