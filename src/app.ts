@@ -19,6 +19,7 @@ import { registerGracefulClose } from './http/graceful-close.js';
 import { registerHealth, type Probe } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerDocs } from './http/docs.js';
 import { snapshotCreatedAt } from './store/snapshot.js';
 import { ResponseCache } from './http/response-cache.js';
 import { assertWellFormedQuery, parseQueryString } from './http/query.js';
@@ -159,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerPipeline(app, opts);
   registerErrorAnswers(app);
   await registerOpenApi(app);
+  registerDocs(app);
   const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
   registerOperatorEndpoints(app, opts, cache);
   registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? 60 });

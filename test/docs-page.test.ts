@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// Debian's browser, driven without downloading one of Playwright's own builds.
+const CHROMIUM = '/usr/bin/chromium';
+const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install chromium)`;
+// In CI the browser must be there: a missing one fails the suite instead of skipping the page test.
+if (noBrowser && process.env.REQUIRE_SERVICES === '1') throw new Error(`the API reference test needs ${noBrowser}`);
+
+/** The server sits behind a gateway, as in production: every request here carries its secret, none a key. */
+const GATEWAY_SECRET = 'docs-gateway-secret';
+const THROUGH_GATEWAY = { 'x-gateway-secret': GATEWAY_SECRET };
+
+const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+let server: TestServer;
+const get = (pathAndQuery: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${pathAndQuery}`, { headers: { ...THROUGH_GATEWAY, ...headers } });
+
+before(async () => {
+  server = await startTestServer({ listen: true, gatewaySecret: GATEWAY_SECRET });
+});
+after(async () => {
+  await server.close();
+});
+
+describe('GET /', () => {
+  it('links to the reference, the document and the operator endpoints, without a key', async () => {
+    const res = await get('/');
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type')!, /^text\/html/);
+    assert.match(res.headers.get('content-security-policy')!, /default-src 'none'/);
+    const html = await res.text();
+    for (const href of ['/docs', '/v1/openapi.json', '/healthz', '/readyz', '/metrics'])
+      assert.ok(html.includes(`<a href="${href}">`), `no link to ${href}`);
+    assert.match(html, /<h1>[^<]+<\/h1>/);
+  });
+
+  it('answers JSON to a client that prefers it', async () => {
+    const res = await get('/', { accept: 'application/json, text/html;q=0.5' });
+    assert.equal(res.status, 200);
+    const body: any = await res.json();
+    assert.deepEqual(
+      body.links.map((l: { href: string }) => l.href),
+      ['/docs', '/v1/openapi.json', '/healthz', '/readyz', '/metrics'],
+    );
+    // The document's one-line summary (its description is several paragraphs).
+    assert.equal(body.description, (server.app.swagger().info as { summary?: string }).summary);
+    assert.equal((await get('/', { accept: '*/*' })).headers.get('content-type'), 'text/html; charset=utf-8');
+  });
+});
+
+describe('GET /docs', () => {
+  it('serves the page and every file it loads from this server, without a key', async () => {
+    const res = await get('/docs');
+    assert.equal(res.status, 200);
+    const csp = res.headers.get('content-security-policy')!;
+    for (const directive of ["script-src 'self'", "style-src 'self'", "connect-src 'self'", "font-src 'self'"])
+      assert.ok(csp.includes(directive), csp);
+    const html = await res.text();
+    const loaded = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(loaded.length >= 5, html);
+    for (const url of loaded) {
+      assert.match(url, /^\/docs\//, 'every file comes from this server');
+      assert.equal((await get(url)).status, 200, url);
+    }
+  });
+
+  it('sends the reference script compressed once asked, and the same bytes', async () => {
+    const original = readFileSync(path.join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'));
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/docs/swagger-ui-bundle.js', { 'accept-encoding': encoding });
+      assert.equal(res.headers.get('content-encoding'), encoding);
+      assert.ok(Buffer.from(await res.arrayBuffer()).equals(original), `${encoding} decodes to the file`);
+    }
+  });
+
+  it('sits behind the gateway like the document, refuses other methods, and is left out of it', async () => {
+    for (const url of ['/', '/docs', '/docs/swagger-ui-bundle.js', '/v1/openapi.json']) {
+      assert.equal((await fetch(`${server.url}${url}`)).status, 403, url);
+      const post = await fetch(`${server.url}${url}`, { method: 'POST', headers: THROUGH_GATEWAY });
+      assert.equal(post.status, 405, url);
+      assert.equal(post.headers.get('allow'), 'GET, HEAD');
+    }
+    const paths = Object.keys(server.app.swagger().paths ?? {});
+    assert.deepEqual(
+      paths.filter((p) => !p.startsWith('/v1/')),
+      [],
+    );
+  });
+});
+
+describe('the API reference in a browser', { skip: noBrowser || false }, () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-gpu',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('renders the operations with nothing loaded from elsewhere and no error', async () => {
+    const context = await browser.newContext({ extraHTTPHeaders: THROUGH_GATEWAY });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    // A blocked load or inline script or style shows up as a violation event in the page.
+    await page.addInitScript({
+      content: `document.addEventListener('securitypolicyviolation', (e) =>
+        console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`,
+    });
+
+    const summary = (server.app.swagger().paths as any)['/v1/countries'].get.summary as string;
+    const res = await page.goto(`${server.url}/docs`);
+    assert.equal(res?.status(), 200);
+    await page.getByText(summary, { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    // Open one operation, so its parameters, answers and schemas render too.
+    await page.getByText(summary, { exact: true }).first().click();
+    await page.getByText('Try it out').first().waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    await context.close();
+
+    const origin = new URL(server.url).origin;
+    const elsewhere = requested.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
+    assert.deepEqual(elsewhere, [], 'requests to another host');
+    assert.ok(requested.includes(`${origin}/v1/openapi.json`), `the document was not read: ${requested.join(' ')}`);
+    assert.deepEqual(problems, []);
+  });
+});
