@@ -48,7 +48,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'client/dist/**', 'client/src/api-types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

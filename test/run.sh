@@ -31,6 +31,8 @@ fi
 sample=$(node --import tsx test/helpers/build-sample.ts) || sample=
 typecheck_ok=1
 wait "$typecheck" || typecheck_ok=0
+# The client package builds on its own (its declarations included), as it is published.
+node_modules/.bin/tsc -p client/tsconfig.json || typecheck_ok=0
 unit_ok=1
 if [ -n "$unit" ]; then wait "$unit" || unit_ok=0; fi
 cat "$unit_report"

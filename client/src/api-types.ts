@@ -1,0 +1,3447 @@
+/**
+ * The API as the OpenAPI document of the service describes it, generated from
+ * `/v1/openapi.json` (`npm run client:types`); a test fails when they differ.
+ */
+
+export interface paths {
+    "/v1/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every country and aggregate, sorted by country_id
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Observations sorted by series_id then date, 1000 a page, with optional transform
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/indicators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every indicator, sorted by kpi_id
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listIndicators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest value of each matching series, sorted by country_id then kpi_id
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getLatest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Countries, indicators and series matching free text, best first
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Annual observations (exporter, importer, product, year), a page at a time
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listTrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Countries by name, ISO2 or ISO3
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["searchTradeCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country (or the EU group) and its region
+         * @description Costs 1 credit per 200 answer; other answers are free.
+         */
+        get: operations["getTradeCountry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries/{cid}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Annual exports of a country
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getCountryExports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries/{cid}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Annual imports of a country
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getCountryImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries/{cid}/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Partners of a country ranked by trade value
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getCountryPartners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries/{cid}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products of a country ranked by trade value
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getCountryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Years and months of data of each reporting country
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getTradeCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped
+         * @description Costs 3 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listTradeMonthly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HS6 products by code prefix or name
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["searchProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/products/{pid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The HS6 codes under a product code
+         * @description Costs 1 credit per 200 answer; other answers are free.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/products/{pid}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Annual trade of a product
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getProductHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/products/{pid}/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Largest exporters and importers of a product
+         * @description Costs 2 credits per 200 answer; other answers are free.
+         */
+        get: operations["getProductMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals, growth, unit value, top partners and concentration
+         * @description Costs 2 credits per 200 answer; other answers are free.
+         */
+        get: operations["getTradeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Series whose data changed after `since`, sorted by last_update then series_id
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * Country
+         * @example {
+         *       "country_id": "DEU",
+         *       "name": "Germany",
+         *       "slug": "germany",
+         *       "iso2": "DE",
+         *       "kind": "country",
+         *       "groups": [
+         *         "g7",
+         *         "g20",
+         *         "emu",
+         *         "eu",
+         *         "oecd"
+         *       ]
+         *     }
+         */
+        Country: {
+            /** @description ISO 3166-1 alpha-3, or a short code for an aggregate (EMU) */
+            country_id: string;
+            groups: string[];
+            iso2: string | null;
+            /** @enum {string} */
+            kind: "country" | "aggregate";
+            name: string;
+            slug: string;
+        };
+        /**
+         * CountryDetail
+         * @example {
+         *       "id": "DE",
+         *       "iso3": "DEU",
+         *       "name": "Germany",
+         *       "is_group": false,
+         *       "region": "Europe",
+         *       "note": "Reporting country: declares its own imports and exports.",
+         *       "source_name": "CEPII BACI",
+         *       "source_url": "https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37",
+         *       "license_id": "Etalab-2.0",
+         *       "attribution_text": "CEPII BACI (Gaulier and Zignago, 2010)"
+         *     }
+         */
+        CountryDetail: {
+            attribution_text: string | null;
+            id: string;
+            is_group: boolean;
+            iso3?: string | null;
+            license_id: string | null;
+            name: string;
+            note?: string | null;
+            region?: string | null;
+            source_name: string | null;
+            source_url: string | null;
+        };
+        /**
+         * CountryRow
+         * @example {
+         *       "id": "DE",
+         *       "iso3": "DEU",
+         *       "name": "Germany",
+         *       "is_group": false
+         *     }
+         */
+        CountryRow: {
+            id: string;
+            is_group: boolean;
+            iso3?: string | null;
+            name: string;
+        };
+        /**
+         * CoverageRow
+         * @example {
+         *       "country": "DE",
+         *       "yearly_first": 2015,
+         *       "yearly_last": 2025,
+         *       "monthly_first": "2015-01-01",
+         *       "monthly_last": "2026-05-01",
+         *       "source_name": "CEPII BACI",
+         *       "source_url": "https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37",
+         *       "license_id": "Etalab-2.0",
+         *       "attribution_text": "CEPII BACI (Gaulier and Zignago, 2010)"
+         *     }
+         */
+        CoverageRow: {
+            attribution_text: string | null;
+            country: string;
+            license_id: string | null;
+            monthly_first: string | null;
+            monthly_last: string | null;
+            source_name: string | null;
+            source_url: string | null;
+            yearly_first: number | null;
+            yearly_last: number | null;
+        };
+        /** ErrorBody */
+        ErrorBody: {
+            /** @description 422 only: one item per failed parameter, path and query */
+            detail?: components["schemas"]["ValidationIssue"][];
+            /**
+             * @description machine code; branch on this, never on `message`
+             * @enum {string}
+             */
+            error: "bad_request" | "invalid_key" | "forbidden" | "quota_exceeded" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "uri_too_long" | "validation_error" | "header_fields_too_large" | "rate_limit_exceeded" | "internal_error" | "provider_unavailable" | "provider_timeout";
+            /** @description human text; never a stack trace or SQL */
+            message: string;
+            /**
+             * Format: uuid
+             * @description the id of this request, also in `x-request-id`
+             * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+             */
+            request_id: string;
+        };
+        /**
+         * GroupedPoint
+         * @example {
+         *       "period": "2023-01-01",
+         *       "partner": null,
+         *       "exporter": null,
+         *       "importer": null,
+         *       "hs6": null,
+         *       "value_usd": 126796508210,
+         *       "quantity": 30692019125,
+         *       "flow_count": 443
+         *     }
+         */
+        GroupedPoint: {
+            exporter: string | null;
+            flow_count: number;
+            hs6: string | null;
+            importer: string | null;
+            partner: string | null;
+            period: string | null;
+            quantity: number | null;
+            value_usd: number;
+        };
+        /**
+         * HistoryPoint
+         * @example {
+         *       "series_id": "DEU.CPI_YOY",
+         *       "country_id": "DEU",
+         *       "kpi_id": "CPI_YOY",
+         *       "date": "2024-01-01",
+         *       "value": 2.9,
+         *       "frequency": "monthly",
+         *       "obs_status": "final",
+         *       "last_update": "2026-06-05T08:38:17Z"
+         *     }
+         */
+        HistoryPoint: {
+            country_id: string;
+            /** Format: date */
+            date: string;
+            frequency: string;
+            kpi_id: string;
+            last_update: string | null;
+            /** @enum {string} */
+            obs_status?: "final" | "provisional" | "estimated";
+            series_id: string;
+            value: number;
+        };
+        /**
+         * Indicator
+         * @example {
+         *       "kpi_id": "CPI_YOY",
+         *       "slug": "cpi-inflation",
+         *       "name": "CPI inflation",
+         *       "group": "prices",
+         *       "unit": "Percent change from a year earlier",
+         *       "unit_code": "PCT_YOY",
+         *       "frequency": "monthly",
+         *       "description": "Consumer price index, change from the same month a year earlier.",
+         *       "aliases": [
+         *         "inflation",
+         *         "cpi"
+         *       ]
+         *     }
+         */
+        Indicator: {
+            aliases: string[];
+            description: string | null;
+            /** @enum {string} */
+            frequency: "daily" | "monthly" | "quarterly" | "annual";
+            /** @enum {string} */
+            group: "gdp" | "prices" | "labour" | "money" | "government" | "external";
+            kpi_id: string;
+            name: string;
+            slug: string;
+            unit: string;
+            unit_code: string;
+        };
+        /**
+         * LatestValue
+         * @example {
+         *       "series_id": "DEU.CPI_YOY",
+         *       "country_id": "DEU",
+         *       "country": "Germany",
+         *       "kpi_id": "CPI_YOY",
+         *       "indicator": "CPI inflation",
+         *       "slug": "cpi-inflation",
+         *       "group": "prices",
+         *       "latest_value": 2.4,
+         *       "latest_value_date": "2026-05-01",
+         *       "previous_value": 2.1,
+         *       "previous_value_date": "2026-04-01",
+         *       "highest_value": 8.8,
+         *       "highest_value_date": "2022-10-01",
+         *       "lowest_value": -0.5,
+         *       "lowest_value_date": "2009-07-01",
+         *       "unit": "Percent change from a year earlier",
+         *       "unit_code": "PCT_YOY",
+         *       "frequency": "monthly",
+         *       "adjustment": "not seasonally adjusted",
+         *       "source_name": "Eurostat",
+         *       "source_url": "https://ec.europa.eu/eurostat",
+         *       "license_id": "CC-BY-4.0",
+         *       "attribution_text": "Source: Eurostat",
+         *       "first_value_date": "2000-01-01",
+         *       "last_update": "2026-06-05T08:38:17Z"
+         *     }
+         */
+        LatestValue: {
+            adjustment: string | null;
+            attribution_text: string;
+            country: string;
+            country_id: string;
+            first_value_date: string | null;
+            frequency: string;
+            group: string;
+            highest_value: number | null;
+            highest_value_date: string | null;
+            indicator: string;
+            kpi_id: string;
+            last_update: string | null;
+            latest_value: number;
+            /** Format: date */
+            latest_value_date: string;
+            license_id: string;
+            lowest_value: number | null;
+            lowest_value_date: string | null;
+            previous_value: number | null;
+            previous_value_date: string | null;
+            series_id: string;
+            /** @description the indicator slug */
+            slug: string;
+            source_name: string;
+            source_url: string;
+            unit: string;
+            unit_code: string;
+        };
+        /**
+         * Markets
+         * @example {
+         *       "top_exporters": [
+         *         {
+         *           "period": null,
+         *           "partner": null,
+         *           "exporter": "SA",
+         *           "importer": null,
+         *           "hs6": null,
+         *           "value_usd": 352358206242,
+         *           "quantity": 542791217369,
+         *           "flow_count": 16
+         *         }
+         *       ],
+         *       "top_importers": [
+         *         {
+         *           "period": null,
+         *           "partner": null,
+         *           "exporter": null,
+         *           "importer": "CN",
+         *           "hs6": null,
+         *           "value_usd": 682312287811,
+         *           "quantity": 1182453729364,
+         *           "flow_count": 110
+         *         }
+         *       ]
+         *     }
+         */
+        Markets: {
+            top_exporters: components["schemas"]["GroupedPoint"][];
+            top_importers: components["schemas"]["GroupedPoint"][];
+        };
+        /**
+         * MonthlyGroupedPoint
+         * @example {
+         *       "period": "2024-03-01",
+         *       "partner": null,
+         *       "exporter": null,
+         *       "importer": null,
+         *       "hs6": null,
+         *       "value_usd": 5849404238,
+         *       "quantity": 1241072218,
+         *       "flow_count": 285
+         *     }
+         */
+        MonthlyGroupedPoint: {
+            exporter: string | null;
+            flow_count: number;
+            hs6: string | null;
+            importer: string | null;
+            partner: string | null;
+            period: string | null;
+            quantity: number | null;
+            value_usd: number;
+        };
+        /**
+         * MonthlyObservation
+         * @example {
+         *       "exporter": "DE",
+         *       "importer": "US",
+         *       "hs6": "901890",
+         *       "hs_version": 2022,
+         *       "period": "2024-03-01",
+         *       "granularity": "monthly",
+         *       "value_usd": 434570769,
+         *       "quantity": 2283641,
+         *       "quantity_unit": "kg",
+         *       "reported_by": "importer"
+         *     }
+         */
+        MonthlyObservation: {
+            exporter: string;
+            granularity: string;
+            hs_version: number;
+            hs6: string;
+            importer: string;
+            /** Format: date */
+            period: string;
+            quantity: number | null;
+            quantity_unit: string;
+            /** @enum {string} */
+            reported_by: "exporter" | "importer";
+            value_usd: number;
+        };
+        /**
+         * PeriodPoint
+         * @example {
+         *       "period": "2023",
+         *       "value_usd": 261998734250
+         *     }
+         */
+        PeriodPoint: {
+            /** @description the year, YYYY */
+            period: string;
+            value_usd: number;
+        };
+        /**
+         * ProductDetail
+         * @example {
+         *       "id": "2709",
+         *       "matches": [
+         *         {
+         *           "hs6": "270900",
+         *           "hs_version": 2022,
+         *           "name": "Oils; petroleum oils and oils obtained from bituminous minerals, crude",
+         *           "chapter": "27",
+         *           "heading": "2709"
+         *         }
+         *       ]
+         *     }
+         */
+        ProductDetail: {
+            /** @description the normalised code: digits, no prefix */
+            id: string;
+            matches: components["schemas"]["ProductMatch"][];
+        };
+        /**
+         * ProductMatch
+         * @example {
+         *       "hs6": "270900",
+         *       "hs_version": 2022,
+         *       "name": "Oils; petroleum oils and oils obtained from bituminous minerals, crude",
+         *       "chapter": "27",
+         *       "heading": "2709"
+         *     }
+         */
+        ProductMatch: {
+            /** @description the 2-digit HS chapter */
+            chapter: string;
+            /** @description the 4-digit HS heading */
+            heading: string;
+            hs_version: number;
+            hs6: string;
+            name: string;
+        };
+        /**
+         * ProductRow
+         * @example {
+         *       "hs6": "270900",
+         *       "hs_version": 2022,
+         *       "name": "Oils; petroleum oils and oils obtained from bituminous minerals, crude"
+         *     }
+         */
+        ProductRow: {
+            hs_version: number;
+            hs6: string;
+            name: string;
+        };
+        /**
+         * SearchResult
+         * @example {
+         *       "type": "series",
+         *       "title": "Germany - CPI inflation",
+         *       "series_id": "DEU.CPI_YOY",
+         *       "country_id": "DEU",
+         *       "kpi_id": "CPI_YOY",
+         *       "slug": "cpi-inflation",
+         *       "latest_value": 2.4,
+         *       "latest_value_date": "2026-05-01",
+         *       "unit": "Percent change from a year earlier",
+         *       "frequency": "monthly"
+         *     }
+         */
+        SearchResult: {
+            country_id: string | null;
+            frequency: string | null;
+            kpi_id: string | null;
+            latest_value: number | null;
+            latest_value_date: string | null;
+            series_id: string | null;
+            slug: string | null;
+            title: string;
+            /** @enum {string} */
+            type: "country" | "indicator" | "series";
+            unit: string | null;
+        };
+        /**
+         * TopPartner
+         * @example {
+         *       "partner": "FR",
+         *       "value_usd": 91123364533,
+         *       "share": 0.161
+         *     }
+         */
+        TopPartner: {
+            partner: string;
+            share: number;
+            value_usd: number;
+        };
+        /**
+         * TradeObservation
+         * @example {
+         *       "exporter": "DE",
+         *       "importer": "US",
+         *       "hs6": "870323",
+         *       "hs_version": 2022,
+         *       "period": "2023-01-01",
+         *       "granularity": "annual",
+         *       "value_usd": 12873440512,
+         *       "quantity": 412877340,
+         *       "quantity_unit": "kg"
+         *     }
+         */
+        TradeObservation: {
+            exporter: string;
+            granularity: string;
+            hs_version: number;
+            hs6: string;
+            importer: string;
+            /** Format: date */
+            period: string;
+            quantity: number | null;
+            quantity_unit: string;
+            value_usd: number;
+        };
+        /**
+         * TradeSummary
+         * @example {
+         *       "trade_value": 565035325871,
+         *       "quantity": 138747036735,
+         *       "growth": -13.54,
+         *       "unit_value": 3.29,
+         *       "top_partners": [
+         *         {
+         *           "partner": "FR",
+         *           "value_usd": 91123364533,
+         *           "share": 0.161
+         *         },
+         *         {
+         *           "partner": "NL",
+         *           "value_usd": 55670773247,
+         *           "share": 0.099
+         *         }
+         *       ],
+         *       "partner_concentration": 0.07,
+         *       "periods": [
+         *         {
+         *           "period": "2022",
+         *           "value_usd": 303036591621
+         *         },
+         *         {
+         *           "period": "2023",
+         *           "value_usd": 261998734250
+         *         }
+         *       ]
+         *     }
+         */
+        TradeSummary: {
+            growth: number | null;
+            partner_concentration: number | null;
+            periods: components["schemas"]["PeriodPoint"][];
+            quantity: number | null;
+            top_partners: components["schemas"]["TopPartner"][];
+            trade_value: number | null;
+            unit_value: number | null;
+        };
+        /**
+         * UpdateItem
+         * @example {
+         *       "series_id": "DEU.CPI_YOY",
+         *       "country_id": "DEU",
+         *       "kpi_id": "CPI_YOY",
+         *       "slug": "cpi-inflation",
+         *       "last_update": "2026-06-05T08:38:17Z"
+         *     }
+         */
+        UpdateItem: {
+            country_id: string;
+            kpi_id: string;
+            /** Format: date-time */
+            last_update: string;
+            series_id: string;
+            slug: string;
+        };
+        /** ValidationIssue */
+        ValidationIssue: {
+            /**
+             * @description ["query" | "path", parameter name]
+             * @example [
+             *       "query",
+             *       "limit"
+             *     ]
+             */
+            loc: string[];
+            /** @example must be <= 100 */
+            msg: string;
+            /**
+             * @description machine type, e.g. missing, int_parsing, less_than_equal, enum, extra_forbidden
+             * @example less_than_equal
+             */
+            type: string;
+        };
+    };
+    responses: {
+        /** @description Malformed request: an undecodable query string, or a single-valued parameter repeated. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "bad_request",
+                 *       "message": "The request is malformed.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `forbidden`: the gateway secret is configured and the request lacks it; `quota_exceeded`: the key's remaining credits are below the operation's cost. */
+        Forbidden: {
+            headers: {
+                "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A bug; logged with the request id, which the body carries. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "internal_error",
+                 *       "message": "Internal error; quote the request id when reporting it.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Only GET and HEAD are served; checked before anything else. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "method_not_allowed",
+                 *       "message": "Method not allowed; use GET or HEAD.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unknown path, path parameter, or a filter token (the message names it). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "not_found",
+                 *       "message": "Unknown country: \"XYZ\".",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `If-None-Match` matches the current ETag: no body, no credits consumed (counts against the rate limit). */
+        NotModified: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                ETag: components["headers"]["ETag"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The key's sliding window is full: retry after `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "rate_limit_exceeded",
+                 *       "message": "Rate limit of 600 requests per 60 s exceeded; retry after 12 s.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The request's work ran past its deadline; its queries were cancelled. */
+        Timeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "provider_timeout",
+                 *       "message": "The request ran past its time limit; its queries were cancelled.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description `Authorization: Bearer <key>` is missing, malformed, given twice, or names an unknown or revoked key. */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_key",
+                 *       "message": "The API key is missing, invalid or revoked.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A dependency is unavailable or the data store is saturated; `Retry-After` when a retry soon may succeed. */
+        Unavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "provider_unavailable",
+                 *       "message": "A dependency of the service is unavailable; retry later.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A parameter failed its schema (or is unknown): `detail` lists every failed parameter, path and query together. */
+        ValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "validation_error",
+                 *       "message": "Invalid parameter: limit.",
+                 *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                 *       "detail": [
+                 *         {
+                 *           "loc": [
+                 *             "query",
+                 *             "limit"
+                 *           ],
+                 *           "msg": "must be <= 100",
+                 *           "type": "less_than_equal"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+         * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+         */
+        IfNoneMatch: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description The methods the path answers.
+         * @example GET, HEAD
+         */
+        Allow: "GET, HEAD";
+        /**
+         * @description How long the answer may be reused: `private, max-age=<CACHE_MAX_AGE_S>`.
+         * @example private, max-age=60
+         */
+        "Cache-Control": string;
+        /**
+         * @description Weak validator of the answer; it changes exactly when the data it represents can change (a new snapshot). Send it back in `If-None-Match` to get 304 when nothing changed.
+         * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+         */
+        ETag: string;
+        /**
+         * @description Requests remaining in the window (r) and seconds until it frees one (t), as a structured field.
+         * @example "window";r=599;t=60
+         */
+        RateLimit: string;
+        /**
+         * @description Requests allowed per window (earlier drafts).
+         * @example 600
+         */
+        "RateLimit-Limit": number;
+        /**
+         * @description The key's sliding window (IETF draft-ietf-httpapi-ratelimit-headers): q requests per w seconds.
+         * @example "window";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Requests remaining in the window (earlier drafts).
+         * @example 599
+         */
+        "RateLimit-Remaining": number;
+        /**
+         * @description Seconds until the window frees a request (earlier drafts).
+         * @example 60
+         */
+        "RateLimit-Reset": number;
+        /**
+         * @description Seconds to wait before retrying (an integer of at least 1).
+         * @example 12
+         */
+        "Retry-After": number;
+        /**
+         * @description Request headers that select the representation: `Accept-Encoding`, and `Accept` where CSV is offered.
+         * @example Accept, Accept-Encoding
+         */
+        Vary: string;
+        /**
+         * @description The Bearer challenge (RFC 6750), with `error="invalid_token"` when a credential was sent.
+         * @example Bearer realm="api", error="invalid_token"
+         */
+        "WWW-Authenticate": string;
+        /**
+         * @description Credits left in this month's quota; keys with a quota only.
+         * @example 9998
+         */
+        "X-Credits-Remaining": number;
+        /**
+         * @description When the quota renews (UTC date-time); keys with a quota only.
+         * @example 2026-07-01T00:00:00Z
+         */
+        "X-Credits-Reset": string;
+        /**
+         * @description CSV answers of trade operations: the `duration_ms` of the envelope.
+         * @example 12
+         */
+        "X-Duration-Ms": number;
+        /**
+         * @description CSV answers of paged operations: the `next_cursor` of the page; absent on the last page.
+         * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+         */
+        "X-Next-Cursor": string;
+        /**
+         * @description A fresh UUID v4 per request; the same value as the body field `request_id`. Quote it when reporting a problem.
+         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+         */
+        "X-Request-Id": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listCountries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every country and aggregate, sorted by country_id. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "country_id": "DEU",
+                     *           "name": "Germany",
+                     *           "slug": "germany",
+                     *           "iso2": "DE",
+                     *           "kind": "country",
+                     *           "groups": [
+                     *             "g7",
+                     *             "g20",
+                     *             "emu",
+                     *             "eu",
+                     *             "oecd"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Country"][];
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example country_id,name,slug,iso2,kind,groups
+                     *     DEU,Germany,germany,DE,country,g7;g20;emu;eu;oecd
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
+                 * @example DEU,FRA
+                 */
+                country?: string;
+                /**
+                 * @description next_cursor of the previous page, with the same other parameters
+                 * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+                 */
+                cursor?: string;
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first date, written YYYY or YYYY-MM-DD (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description kpi_id, slug or alias; comma-separated list
+                 * @example CPI_YOY
+                 */
+                indicator?: string;
+                /**
+                 * @description the last date, written YYYY or YYYY-MM-DD (inclusive)
+                 * @example 2024-06-30
+                 */
+                to?: string;
+                /**
+                 * @description computed on the whole series before from/to apply: none, yoy, mom, log_diff or 3mma (3-month mean)
+                 * @example yoy
+                 */
+                transform?: "none" | "yoy" | "mom" | "log_diff" | "3mma";
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of at most 1000 points, sorted by series_id then date; next_cursor is null on the last page. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "series_id": "DEU.CPI_YOY",
+                     *           "country_id": "DEU",
+                     *           "kpi_id": "CPI_YOY",
+                     *           "date": "2024-01-01",
+                     *           "value": 2.9,
+                     *           "frequency": "monthly",
+                     *           "obs_status": "final",
+                     *           "last_update": "2026-06-05T08:38:17Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB",
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["HistoryPoint"][];
+                        /**
+                         * @description pass as `cursor` for the next page; null on the last page
+                         * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+                         */
+                        next_cursor: string | null;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example series_id,country_id,kpi_id,date,value,frequency,obs_status,last_update
+                     *     DEU.CPI_YOY,DEU,CPI_YOY,2024-01-01,2.9,monthly,final,2026-06-05T08:38:17Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    listIndicators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every indicator, sorted by kpi_id. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "kpi_id": "CPI_YOY",
+                     *           "slug": "cpi-inflation",
+                     *           "name": "CPI inflation",
+                     *           "group": "prices",
+                     *           "unit": "Percent change from a year earlier",
+                     *           "unit_code": "PCT_YOY",
+                     *           "frequency": "monthly",
+                     *           "description": "Consumer price index, change from the same month a year earlier.",
+                     *           "aliases": [
+                     *             "inflation",
+                     *             "cpi"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Indicator"][];
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example kpi_id,slug,name,group,unit,unit_code,frequency,description,aliases
+                     *     CPI_YOY,cpi-inflation,CPI inflation,prices,Percent change from a year earlier,PCT_YOY,monthly,"Consumer price index, change from the same month a year earlier.",inflation;cpi
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getLatest: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
+                 * @example DEU,FRA
+                 */
+                country?: string;
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description indicator group: gdp, prices, labour, money, government, external
+                 * @example prices
+                 */
+                group?: string;
+                /**
+                 * @description kpi_id, slug or alias; comma-separated list
+                 * @example CPI_YOY
+                 */
+                indicator?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per matching series (country and indicator), sorted by country_id then kpi_id. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "series_id": "DEU.CPI_YOY",
+                     *           "country_id": "DEU",
+                     *           "country": "Germany",
+                     *           "kpi_id": "CPI_YOY",
+                     *           "indicator": "CPI inflation",
+                     *           "slug": "cpi-inflation",
+                     *           "group": "prices",
+                     *           "latest_value": 2.4,
+                     *           "latest_value_date": "2026-05-01",
+                     *           "previous_value": 2.1,
+                     *           "previous_value_date": "2026-04-01",
+                     *           "highest_value": 8.8,
+                     *           "highest_value_date": "2022-10-01",
+                     *           "lowest_value": -0.5,
+                     *           "lowest_value_date": "2009-07-01",
+                     *           "unit": "Percent change from a year earlier",
+                     *           "unit_code": "PCT_YOY",
+                     *           "frequency": "monthly",
+                     *           "adjustment": "not seasonally adjusted",
+                     *           "source_name": "Eurostat",
+                     *           "source_url": "https://ec.europa.eu/eurostat",
+                     *           "license_id": "CC-BY-4.0",
+                     *           "attribution_text": "Source: Eurostat",
+                     *           "first_value_date": "2000-01-01",
+                     *           "last_update": "2026-06-05T08:38:17Z"
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LatestValue"][];
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example series_id,country_id,country,kpi_id,indicator,slug,group,latest_value,latest_value_date,previous_value,previous_value_date,highest_value,highest_value_date,lowest_value,lowest_value_date,unit,unit_code,frequency,adjustment,source_name,source_url,license_id,attribution_text,first_value_date,last_update
+                     *     DEU.CPI_YOY,DEU,Germany,CPI_YOY,CPI inflation,cpi-inflation,prices,2.4,2026-05-01,2.1,2026-04-01,8.8,2022-10-01,-0.5,2009-07-01,Percent change from a year earlier,PCT_YOY,monthly,not seasonally adjusted,Eurostat,https://ec.europa.eu/eurostat,CC-BY-4.0,Source: Eurostat,2000-01-01,2026-06-05T08:38:17Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description results to return
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description free text, 1 to 200 characters after trimming
+                 * @example germany inflation
+                 */
+                q: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Countries, indicators and series matching q, best match first. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "series",
+                     *           "title": "Germany - CPI inflation",
+                     *           "series_id": "DEU.CPI_YOY",
+                     *           "country_id": "DEU",
+                     *           "kpi_id": "CPI_YOY",
+                     *           "slug": "cpi-inflation",
+                     *           "latest_value": 2.4,
+                     *           "latest_value_date": "2026-05-01",
+                     *           "unit": "Percent change from a year earlier",
+                     *           "frequency": "monthly"
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SearchResult"][];
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example type,title,series_id,country_id,kpi_id,slug,latest_value,latest_value_date,unit,frequency
+                     *     series,Germany - CPI inflation,DEU.CPI_YOY,DEU,CPI_YOY,cpi-inflation,2.4,2026-05-01,Percent change from a year earlier,monthly
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    listTrade: {
+        parameters: {
+            query?: {
+                /**
+                 * @description next_cursor of the previous page, with the same other parameters (limit may change)
+                 * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+                 */
+                cursor?: string;
+                /**
+                 * @description from the reporter's side: export (reporter exports) or import (reporter imports); both when absent
+                 * @example export
+                 */
+                flow?: "export" | "import";
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description rows per page
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US,CN
+                 */
+                partner?: string;
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description reporting country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example DE
+                 */
+                reporter?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of annual observations, sorted by period, then value_usd descending; next_cursor is null on the last page. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "exporter": "DE",
+                     *           "importer": "US",
+                     *           "hs6": "870323",
+                     *           "hs_version": 2022,
+                     *           "period": "2023-01-01",
+                     *           "granularity": "annual",
+                     *           "value_usd": 12873440512,
+                     *           "quantity": 412877340,
+                     *           "quantity_unit": "kg"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB",
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TradeObservation"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * @description pass as `cursor` for the next page; null on the last page
+                         * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+                         */
+                        next_cursor: string | null;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example exporter,importer,hs6,hs_version,period,granularity,value_usd,quantity,quantity_unit
+                     *     DE,US,870323,2022,2023-01-01,annual,12873440512,412877340,kg
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    searchTradeCountries: {
+        parameters: {
+            query: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description results to return
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description free text, 1 to 200 characters after trimming
+                 * @example germany
+                 */
+                q: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Countries matching q: exact ISO codes first, then name prefix, then substring. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "DE",
+                     *           "iso3": "DEU",
+                     *           "name": "Germany",
+                     *           "is_group": false
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CountryRow"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example id,iso3,name,is_group
+                     *     DE,DEU,Germany,false
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getTradeCountry: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only `json`: the data of this operation is one object, not rows.
+                 * @example json
+                 */
+                format?: "json";
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The country (or the EU group), its region and the sources of its figures. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "DE",
+                     *         "iso3": "DEU",
+                     *         "name": "Germany",
+                     *         "is_group": false,
+                     *         "region": "Europe",
+                     *         "note": "Reporting country: declares its own imports and exports.",
+                     *         "source_name": "CEPII BACI",
+                     *         "source_url": "https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37",
+                     *         "license_id": "Etalab-2.0",
+                     *         "attribution_text": "CEPII BACI (Gaulier and Zignago, 2010)"
+                     *       },
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CountryDetail"];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getCountryExports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US,CN
+                 */
+                partner?: string;
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GroupedPoint per year with exports (period set), ascending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "period": "2023-01-01",
+                     *           "partner": null,
+                     *           "exporter": null,
+                     *           "importer": null,
+                     *           "hs6": null,
+                     *           "value_usd": 126796508210,
+                     *           "quantity": 30692019125,
+                     *           "flow_count": 443
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GroupedPoint"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example period,partner,exporter,importer,hs6,value_usd,quantity,flow_count
+                     *     2023-01-01,,,,,126796508210,30692019125,443
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getCountryImports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US,CN
+                 */
+                partner?: string;
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GroupedPoint per year with imports (period set), ascending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "period": "2023-01-01",
+                     *           "partner": null,
+                     *           "exporter": null,
+                     *           "importer": null,
+                     *           "hs6": null,
+                     *           "value_usd": 126796508210,
+                     *           "quantity": 30692019125,
+                     *           "flow_count": 443
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GroupedPoint"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example period,partner,exporter,importer,hs6,value_usd,quantity,flow_count
+                     *     2023-01-01,,,,,126796508210,30692019125,443
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getCountryPartners: {
+        parameters: {
+            query?: {
+                /**
+                 * @description from the reporter's side: export (reporter exports) or import (reporter imports); both when absent
+                 * @example export
+                 */
+                flow?: "export" | "import";
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description partners to return
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GroupedPoint per partner (partner set), by value descending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "period": null,
+                     *           "partner": "FR",
+                     *           "exporter": null,
+                     *           "importer": null,
+                     *           "hs6": null,
+                     *           "value_usd": 275839263263,
+                     *           "quantity": 14586699355,
+                     *           "flow_count": 282
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GroupedPoint"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example period,partner,exporter,importer,hs6,value_usd,quantity,flow_count
+                     *     ,FR,,,,275839263263,14586699355,282
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getCountryProducts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description from the reporter's side: export (reporter exports) or import (reporter imports); both when absent
+                 * @example export
+                 */
+                flow?: "export" | "import";
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description products to return
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GroupedPoint per HS6 product (hs6 set), by value descending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "period": null,
+                     *           "partner": null,
+                     *           "exporter": null,
+                     *           "importer": null,
+                     *           "hs6": "870323",
+                     *           "value_usd": 233925622333,
+                     *           "quantity": 14586699355,
+                     *           "flow_count": 83
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GroupedPoint"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example period,partner,exporter,importer,hs6,value_usd,quantity,flow_count
+                     *     ,,,,870323,233925622333,14586699355,83
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getTradeCoverage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per reporting country: its first and last years and months of data, and their sources. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "country": "DE",
+                     *           "yearly_first": 2015,
+                     *           "yearly_last": 2025,
+                     *           "monthly_first": "2015-01-01",
+                     *           "monthly_last": "2026-05-01",
+                     *           "source_name": "CEPII BACI",
+                     *           "source_url": "https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37",
+                     *           "license_id": "Etalab-2.0",
+                     *           "attribution_text": "CEPII BACI (Gaulier and Zignago, 2010)"
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CoverageRow"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example country,yearly_first,yearly_last,monthly_first,monthly_last,source_name,source_url,license_id,attribution_text
+                     *     DE,2015,2025,2015-01-01,2026-05-01,CEPII BACI,https://www.cepii.fr/CEPII/en/bdd_modele/bdd_modele_item.asp?id=37,Etalab-2.0,"CEPII BACI (Gaulier and Zignago, 2010)"
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    listTradeMonthly: {
+        parameters: {
+            query?: {
+                /**
+                 * @description next_cursor of the previous page, with the same other parameters (limit may change); not with group_by
+                 * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+                 */
+                cursor?: string;
+                /**
+                 * @description exporter: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example DE
+                 */
+                exporter?: string;
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first month, written YYYY-MM or YYYY (inclusive)
+                 * @example 2024-01
+                 */
+                from?: string;
+                /**
+                 * @description sums by this key; not paged
+                 * @example hs6
+                 */
+                group_by?: "period" | "exporter" | "importer" | "hs6";
+                /**
+                 * @description importer: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US
+                 */
+                importer?: string;
+                /**
+                 * @description rows per page; with group_by, the number of groups
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description whose declarations: the exporter's (FOB), the importer's (CIF), or reconciled (the importer's where one exists, else the exporter's)
+                 * @example exporter
+                 */
+                method?: "reconciled" | "exporter" | "importer";
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description the last month, written YYYY-MM or YYYY (inclusive)
+                 * @example 2024-12
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Without group_by, a page of monthly observations (next_cursor null on the last page); with group_by, one sum per group. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "exporter": "DE",
+                     *           "importer": "US",
+                     *           "hs6": "901890",
+                     *           "hs_version": 2022,
+                     *           "period": "2024-03-01",
+                     *           "granularity": "monthly",
+                     *           "value_usd": 434570769,
+                     *           "quantity": 2283641,
+                     *           "quantity_unit": "kg",
+                     *           "reported_by": "importer"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB",
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MonthlyObservation"][] | components["schemas"]["MonthlyGroupedPoint"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * @description pass as `cursor` for the next page; null on the last page; absent with group_by (not paged)
+                         * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
+                         */
+                        next_cursor?: string | null;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example exporter,importer,hs6,hs_version,period,granularity,value_usd,quantity,quantity_unit,reported_by
+                     *     DE,US,901890,2022,2024-03-01,monthly,434570769,2283641,kg,importer
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    searchProducts: {
+        parameters: {
+            query: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description results to return
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description free text, 1 to 200 characters after trimming
+                 * @example crude petroleum
+                 */
+                q: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HS6 products whose code starts with the digits of q or whose name holds every word of q. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "hs6": "270900",
+                     *           "hs_version": 2022,
+                     *           "name": "Oils; petroleum oils and oils obtained from bituminous minerals, crude"
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ProductRow"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example hs6,hs_version,name
+                     *     270900,2022,"Oils; petroleum oils and oils obtained from bituminous minerals, crude"
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only `json`: the data of this operation is one object, not rows.
+                 * @example json
+                 */
+                format?: "json";
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an HS code of 2, 4 or 6 digits, optionally prefixed hs:
+                 * @example 2709
+                 */
+                pid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The normalised code and every HS6 code under it. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "2709",
+                     *         "matches": [
+                     *           {
+                     *             "hs6": "270900",
+                     *             "hs_version": 2022,
+                     *             "name": "Oils; petroleum oils and oils obtained from bituminous minerals, crude",
+                     *             "chapter": "27",
+                     *             "heading": "2709"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ProductDetail"];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getProductHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description from the reporter's side: export (reporter exports) or import (reporter imports); both when absent
+                 * @example export
+                 */
+                flow?: "export" | "import";
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US,CN
+                 */
+                partner?: string;
+                /**
+                 * @description reporting country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example DE
+                 */
+                reporter?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an HS code of 2, 4 or 6 digits, optionally prefixed hs:
+                 * @example 2709
+                 */
+                pid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One GroupedPoint per year with data (period set), ascending. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "period": "2023-01-01",
+                     *           "partner": null,
+                     *           "exporter": null,
+                     *           "importer": null,
+                     *           "hs6": null,
+                     *           "value_usd": 126796508210,
+                     *           "quantity": 30692019125,
+                     *           "flow_count": 443
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GroupedPoint"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example period,partner,exporter,importer,hs6,value_usd,quantity,flow_count
+                     *     2023-01-01,,,,,126796508210,30692019125,443
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getProductMarkets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only `json`: the data of this operation is one object, not rows.
+                 * @example json
+                 */
+                format?: "json";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description exporters and importers to return, each
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an HS code of 2, 4 or 6 digits, optionally prefixed hs:
+                 * @example 2709
+                 */
+                pid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The largest exporters and importers of the product, largest first. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "top_exporters": [
+                     *           {
+                     *             "period": null,
+                     *             "partner": null,
+                     *             "exporter": "SA",
+                     *             "importer": null,
+                     *             "hs6": null,
+                     *             "value_usd": 352358206242,
+                     *             "quantity": 542791217369,
+                     *             "flow_count": 16
+                     *           }
+                     *         ],
+                     *         "top_importers": [
+                     *           {
+                     *             "period": null,
+                     *             "partner": null,
+                     *             "exporter": null,
+                     *             "importer": "CN",
+                     *             "hs6": null,
+                     *             "value_usd": 682312287811,
+                     *             "quantity": 1182453729364,
+                     *             "flow_count": 110
+                     *           }
+                     *         ]
+                     *       },
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Markets"];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getTradeSummary: {
+        parameters: {
+            query?: {
+                /**
+                 * @description from the reporter's side: export (reporter exports) or import (reporter imports); both when absent
+                 * @example export
+                 */
+                flow?: "export" | "import";
+                /**
+                 * @description Only `json`: the data of this operation is one object, not rows.
+                 * @example json
+                 */
+                format?: "json";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US,CN
+                 */
+                partner?: string;
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description reporting country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example DE
+                 */
+                reporter?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals, growth, unit value, top partners and partner concentration of the matching annual flows. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "trade_value": 565035325871,
+                     *         "quantity": 138747036735,
+                     *         "growth": -13.54,
+                     *         "unit_value": 3.29,
+                     *         "top_partners": [
+                     *           {
+                     *             "partner": "FR",
+                     *             "value_usd": 91123364533,
+                     *             "share": 0.161
+                     *           },
+                     *           {
+                     *             "partner": "NL",
+                     *             "value_usd": 55670773247,
+                     *             "share": 0.099
+                     *           }
+                     *         ],
+                     *         "partner_concentration": 0.07,
+                     *         "periods": [
+                     *           {
+                     *             "period": "2022",
+                     *             "value_usd": 303036591621
+                     *           },
+                     *           {
+                     *             "period": "2023",
+                     *             "value_usd": 261998734250
+                     *           }
+                     *         ]
+                     *       },
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TradeSummary"];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    listUpdates: {
+        parameters: {
+            query: {
+                /**
+                 * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
+                 * @example DEU,FRA
+                 */
+                country?: string;
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description ISO 8601 date-time; a plain date means 00:00 UTC
+                 * @example 2026-06-01T00:00:00Z
+                 */
+                since: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series whose last_update is after since, sorted by last_update then series_id. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "series_id": "DEU.CPI_YOY",
+                     *           "country_id": "DEU",
+                     *           "kpi_id": "CPI_YOY",
+                     *           "slug": "cpi-inflation",
+                     *           "last_update": "2026-06-05T08:38:17Z"
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UpdateItem"][];
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example series_id,country_id,kpi_id,slug,last_update
+                     *     DEU.CPI_YOY,DEU,CPI_YOY,cpi-inflation,2026-06-05T08:38:17Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+}
