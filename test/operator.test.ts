@@ -1,39 +1,23 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expectError } from './helpers/errors.js';
 import {
-  entryArgs,
   freePort,
   logLines,
+  runMainToExit,
   sampleDataDir,
   startServerProcess,
   type ServerProcess,
 } from './helpers/processes.js';
-import { ROOT as root } from './helpers/paths.js';
 
 const KEY = 'operator-key';
 const auth = { authorization: `Bearer ${KEY}` };
 
-/** `src/main.ts` with `env`, until it exits (at most 60 s). */
-async function runMain(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, entryArgs('src/main.ts'), {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-  clearTimeout(timer);
-  return { code, out, err };
-}
+/** `src/main.ts` with `env` and the info log, until it exits. */
+const runMain = (env: Record<string, string>) => runMainToExit({ LOG_LEVEL: 'info', ...env });
 
 /** One JSON line on stderr, level fatal, whose message matches `pattern`; exit code 1; no stack trace. */
 function assertOneFatalLine(r: { code: number | null; err: string; out: string }, pattern: RegExp): void {

@@ -21,7 +21,7 @@ import { datasetStore } from '../src/datasets.js';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
 import { buildSnapshot, type SnapshotBuild } from '../src/store/builder.js';
 import { SnapshotStore } from '../src/store/serving.js';
-import { entryArgs, freePort, ingestCli, logMessages, startServerProcess } from './helpers/processes.js';
+import { entryArgs, freePort, ingestCli, logMessages, runMainToExit, startServerProcess } from './helpers/processes.js';
 import { TEST_AS_OF } from './helpers/sample.js';
 import { ROOT as root } from './helpers/paths.js';
 
@@ -63,21 +63,7 @@ async function killHard(child: ChildProcess): Promise<void> {
 }
 
 /** Runs the server entry point until it exits; returns its exit code and output. */
-async function runMain(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, entryArgs('src/main.ts'), {
-    cwd: root,
-    env: { ...process.env, PORT: String(await freePort()), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-  clearTimeout(timer);
-  return { code, out, err };
-}
+const runMain = (env: Record<string, string>) => runMainToExit(env, 30_000);
 
 const snapshotNames = (d: string) => readdirSync(snapshotsDir(d)).sort();
 

@@ -238,3 +238,23 @@ export function logLines(output: string): Array<Record<string, unknown>> {
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
+
+/** `src/main.ts` with `env` (on a free port unless PORT is given), until it exits (at most `boundMs`). */
+export async function runMainToExit(
+  env: Record<string, string>,
+  boundMs = 60_000,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, entryArgs('src/main.ts'), {
+    cwd: root,
+    env: { ...process.env, PORT: String(await freePort()), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), boundMs);
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  clearTimeout(timer);
+  return { code, out, err };
+}
