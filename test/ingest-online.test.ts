@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -89,11 +89,20 @@ describe('ingest --online against recorded responses', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const ingest = (args: string[]) =>
-    run(process.execPath, [...entryArgs('src/cli/ingest.ts'), ...args], {
+  // Each run downloads into a folder of its own under this one, which it removes when done.
+  let downloads: string;
+  const ingest = (args: string[]) => {
+    downloads = mkdtempSync(path.join(tmpdir(), 'econtrade-online-tmp-'));
+    return run(process.execPath, [...entryArgs('src/cli/ingest.ts'), ...args], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, COMTRADE_API_KEY: 'recorded' },
+      env: { ...process.env, DATA_DIR: dataDir, COMTRADE_API_KEY: 'recorded', TMPDIR: downloads },
     });
+  };
+  const assertDownloadsRemoved = () => {
+    const left = readdirSync(downloads).filter((n) => n.startsWith('econtrade-download-'));
+    assert.deepEqual(left, [], 'the downloaded pages are not left behind');
+    rmSync(downloads, { recursive: true, force: true });
+  };
 
   it('worldbank: follows every page and retries a failed one', async () => {
     const { stdout } = await ingest([
@@ -107,6 +116,7 @@ describe('ingest --online against recorded responses', () => {
       `${base}/v2`,
     ]);
     assert.match(stdout, /downloaded 2 response page/);
+    assertDownloadsRemoved();
     assert.equal(calls.filter((c) => c.includes('page=2')).length, 2, 'page 2 was retried once');
     const s = await startTestServer({ dataDir });
     try {
@@ -135,6 +145,7 @@ describe('ingest --online against recorded responses', () => {
       `${base}/data/v1/get`,
     ]);
     assert.match(stdout, /downloaded 2 response page/);
+    assertDownloadsRemoved();
     assert.equal(calls.filter((c) => c.includes('period=2023')).length, 2);
     const s = await startTestServer({ dataDir });
     try {

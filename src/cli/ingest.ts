@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
@@ -170,21 +170,33 @@ async function main(argv: string[]): Promise<number> {
   console.error(`DATA_DIR ${describeDataDir(settings.dataDir)}`);
   // Long ingests show their progress on stderr; stdout keeps the summary lines.
   setDefaultProgressSink(textLines(process.stderr));
-  let files: string[];
-  if (values.online) {
-    files = await download(adapter, values);
-    console.log(`downloaded ${files.length} response page(s)`);
-  } else {
+  if (!values.online) {
     if (inputs.length === 0) throw new Error('give at least one file or folder');
-    files = expand(inputs);
+    return ingestFiles(adapter, expand(inputs), { dataDir: settings.dataDir, values });
   }
+  const files = await download(adapter, values);
+  console.log(`downloaded ${files.length} response page(s)`);
+  try {
+    return await ingestFiles(adapter, files, { dataDir: settings.dataDir, values });
+  } finally {
+    // The downloaded pages were read into the snapshot (or the ingest failed): not kept.
+    if (files[0]) rmSync(path.dirname(files[0]), { recursive: true, force: true });
+  }
+}
+
+/** Loads `files` with `adapter` into a new snapshot of `dataDir`; the exit code. */
+async function ingestFiles(
+  adapter: string,
+  files: string[],
+  { dataDir, values }: { dataDir: string; values: Values },
+): Promise<number> {
   const maxBadRows = Number(values['max-bad-rows']);
   if (adapter === 'hs') {
-    await ingestHs(settings.dataDir, files, { values, maxBadRows });
+    await ingestHs(dataDir, files, { values, maxBadRows });
     return 0;
   }
   if (adapter === 'baci' || adapter === 'comtrade') {
-    await ingestFlows(settings.dataDir, files, { source: adapter, values, maxBadRows });
+    await ingestFlows(dataDir, files, { source: adapter, values, maxBadRows });
     return 0;
   }
   const batch = readEconomics(adapter, files, values);
@@ -194,7 +206,7 @@ async function main(argv: string[]): Promise<number> {
   }
   for (const line of badRowLines(batch.badRows)) console.error(line);
   for (const line of batch.unmapped.summary()) console.log(line);
-  const report = await ingestEconomics(settings.dataDir, batch, { maxBadRows });
+  const report = await ingestEconomics(dataDir, batch, { maxBadRows });
   console.log(
     `published snapshot ${report.snapshot}: ${batch.observations.length} observations read, ` +
       `${report.changedSeries.length} series changed, ${report.unchangedSeries} unchanged, ` +
