@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { bootstrapKeyStore } from '../src/access/keys.js';
 import { type Access, createAccess } from '../src/access/setup.js';
-import { FileKeyAdmin } from '../src/access/stores/file.js';
+import { openEmbeddedKeyAdmin } from '../src/access/stores/sqlite.js';
 import { PgKeyAdmin, createPool, migrate } from '../src/access/stores/postgres.js';
 import { ensureDataset } from '../src/sample/index.js';
 import { type Settings, loadSettings } from '../src/settings.js';
@@ -81,10 +81,12 @@ function appWith(store: DatasetStore, access: Access): Promise<App> {
   });
 }
 
-/** Throughput with rate limit, quota and usage ledger on the embedded (file) backend. */
+/** Throughput with rate limit, quota and usage ledger on the embedded (SQLite) backend. */
 async function measureEmbedded({ dataDir, store, base }: Bench) {
   const embedded = await createAccess(base);
-  const { key } = await new FileKeyAdmin(dataDir).create({ name: 'bench', quota: 1e12, rate: null });
+  const admin = openEmbeddedKeyAdmin(dataDir);
+  const { key } = await admin.create({ name: 'bench', quota: 1e12, rate: null });
+  await admin.close();
   const row = await measure('embedded: rate limit + quota + ledger', await appWith(store, embedded), key);
   await embedded.close();
   return row;

@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FileKeyAdmin } from '../src/access/stores/file.js';
+import { openEmbeddedKeyAdmin } from '../src/access/stores/sqlite.js';
 import { PgKeyAdmin, createPool, migrate } from '../src/access/stores/postgres.js';
 import type { DriverResult, DriverScenario } from './load-driver.js';
 import { type LoadScenario, scenarioGroups } from './load-scenarios.js';
@@ -69,7 +69,9 @@ interface Row {
 async function createKeys(): Promise<{ embedded: string; distributed: string }> {
   mkdirSync(dataDir, { recursive: true });
   const rate = { requests: 10_000_000, windowS: 10 };
-  const embedded = (await new FileKeyAdmin(dataDir).create({ name: 'bench-load', quota: 1e12, rate })).key;
+  const admin = openEmbeddedKeyAdmin(dataDir);
+  const embedded = (await admin.create({ name: 'bench-load', quota: 1e12, rate })).key;
+  await admin.close();
   const pool = createPool(databaseUrl);
   await migrate(pool);
   const distributed = (await new PgKeyAdmin(pool).create({ name: 'bench-load', quota: 1e12, rate })).key;

@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
 import type { Settings } from '../settings.js';
-import { FileCreditLedger } from './credits/file.js';
 import { DistributedCreditLedger } from './credits/distributed.js';
 import { meteringHook, quotaCheck, type CreditLedger } from './credits/index.js';
 import type { AccessCheck } from './index.js';
@@ -8,7 +7,9 @@ import { LayeredKeyStore, type KeyStore } from './keys.js';
 import { rateLimitCheck } from './rate-limit/index.js';
 import { distributedLimitsCheck } from './distributed-limits.js';
 import { MemoryRateLimiter } from './rate-limit/memory.js';
-import { FileKeyStore, stateFiles } from './stores/file.js';
+import { SqliteCreditLedger } from './credits/sqlite.js';
+import { openStateDatabase } from './sqlite/database.js';
+import { SqliteKeyStore } from './stores/sqlite.js';
 import { PgKeyStore, createPool, migrate } from './stores/postgres.js';
 
 export interface Access {
@@ -22,7 +23,7 @@ export interface Access {
 }
 
 /**
- * The access backends: embedded (state in DATA_DIR, one process) or distributed
+ * The access backends: embedded (state in a SQLite database in DATA_DIR, one process) or distributed
  * (REDIS_URL and DATABASE_URL: rate limits and live credits in Redis, keys and the
  * usage ledger in PostgreSQL, any number of replicas).
  */
@@ -65,12 +66,16 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
     };
   } else {
     mode = 'embedded';
-    const files = stateFiles(settings.dataDir);
-    const fileKeys = new FileKeyStore(files.keys);
-    keys = fileKeys;
-    ledger = new FileCreditLedger(files.usage);
+    // One connection for keys and ledger: `data_version` then moves only on the CLI's writes.
+    const db = openStateDatabase(settings.dataDir);
+    const sqliteKeys = new SqliteKeyStore(db);
+    keys = sqliteKeys;
+    ledger = new SqliteCreditLedger(db);
     checks = [rateLimitCheck({ limiter: new MemoryRateLimiter(), ...defaults }), quotaCheck(ledger)];
-    close = async () => fileKeys.close();
+    close = async () => {
+      sqliteKeys.close();
+      db.close();
+    };
   }
   return {
     mode,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { KeyAdmin } from '../access/stores/admin.js';
-import { FileKeyAdmin, stateFiles } from '../access/stores/file.js';
 import { PgKeyAdmin, createPool, migrate } from '../access/stores/postgres.js';
+import { openEmbeddedKeyAdmin } from '../access/stores/sqlite.js';
+import { stateDir } from '../access/sqlite/database.js';
 import type { Settings } from '../settings.js';
 import { dataDirIsSet, redactDatabaseUrl } from './where.js';
 
@@ -16,13 +17,16 @@ export function describeKeyStore(settings: StoreSettings, env: NodeJS.ProcessEnv
   if (settings.databaseUrl) {
     return `PostgreSQL ${redactDatabaseUrl(settings.databaseUrl)} (distributed, from DATABASE_URL)`;
   }
-  const folder = path.resolve(path.dirname(stateFiles(settings.dataDir).keys));
+  const folder = path.resolve(stateDir(settings.dataDir));
   return `${folder} (embedded, ${dataDirIsSet(env) ? 'from DATA_DIR' : 'DATA_DIR unset: default ./data'})`;
 }
 
-/** The key store the server of these settings uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR's files. */
+/**
+ * The key store the server of these settings uses: PostgreSQL when DATABASE_URL is set,
+ * else DATA_DIR's state database.
+ */
 export async function openKeyStore(settings: StoreSettings): Promise<KeyAdmin> {
-  if (!settings.databaseUrl) return new FileKeyAdmin(settings.dataDir);
+  if (!settings.databaseUrl) return openEmbeddedKeyAdmin(settings.dataDir);
   const pool = createPool(settings.databaseUrl);
   try {
     await migrate(pool);

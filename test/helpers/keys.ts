@@ -1,11 +1,11 @@
 import { creditPeriod, parseRate } from '../../src/access/keys.js';
 import type { KeyAdmin } from '../../src/access/stores/admin.js';
-import { FileKeyAdmin } from '../../src/access/stores/file.js';
 import { PgKeyAdmin, createPool, migrate } from '../../src/access/stores/postgres.js';
+import { openEmbeddedKeyAdmin } from '../../src/access/stores/sqlite.js';
 
 /**
  * The key store `npm run keys` opens for `env` (PostgreSQL when DATABASE_URL is set, else
- * DATA_DIR's files), in-process. The CLI itself is run by `keysCli` and `createKey`.
+ * DATA_DIR's state database), in-process. The CLI itself is run by `keysCli` and `createKey`.
  */
 async function withKeyAdmin<T>(env: Record<string, string>, fn: (admin: KeyAdmin) => Promise<T>): Promise<T> {
   let admin: KeyAdmin;
@@ -14,7 +14,7 @@ async function withKeyAdmin<T>(env: Record<string, string>, fn: (admin: KeyAdmin
     await migrate(pool);
     admin = new PgKeyAdmin(pool);
   } else {
-    admin = new FileKeyAdmin(env.DATA_DIR!);
+    admin = openEmbeddedKeyAdmin(env.DATA_DIR!);
   }
   try {
     return await fn(admin);

@@ -65,6 +65,27 @@ type Scripts = {
   creditCommitBatch(numberOfKeys: number, ...args: Array<string | number>): Promise<number>;
 };
 
+// A batch of paid calls and their daily rollup in one statement (one transaction):
+// rows already recorded (a retried request id) are not counted again. The upserts
+// go in key order so that concurrent batches lock rollup rows in the same order.
+const RECORD_BATCH = `
+WITH recorded AS (
+  INSERT INTO usage_ledger (request_id, key_id, period, operation, credits)
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
+  ON CONFLICT (request_id) DO NOTHING
+  RETURNING key_id, period, operation, credits, created_at
+), dated AS (
+  SELECT key_id, operation, credits,
+    least(greatest((created_at AT TIME ZONE 'UTC')::date, (period || '-01')::date),
+          ((period || '-01')::date + interval '1 month' - interval '1 day')::date) AS day
+  FROM recorded
+)
+INSERT INTO usage_daily (key_id, day, operation, calls, credits)
+SELECT key_id, day, operation, count(*), sum(credits) FROM dated
+GROUP BY key_id, day, operation ORDER BY key_id, day, operation
+ON CONFLICT (key_id, day, operation) DO UPDATE
+SET calls = usage_daily.calls + excluded.calls, credits = usage_daily.credits + excluded.credits`;
+
 interface PaidCall {
   key: ApiKeyRecord;
   entry: UsageEntry;
@@ -153,21 +174,16 @@ export class DistributedCreditLedger implements CreditLedger {
     return this.ledger.add({ key, entry, reserved });
   }
 
-  /** Writes a batch of paid calls in one INSERT, then commits their reservations (one script). */
+  /** Writes a batch of paid calls and their rollup in one statement, then commits their reservations (one script). */
   private async record(calls: PaidCall[]): Promise<null[]> {
     const column = <T>(f: (e: UsageEntry) => T) => calls.map((c) => f(c.entry));
-    await this.pg.query(
-      'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits) ' +
-        'SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[]) ' +
-        'ON CONFLICT (request_id) DO NOTHING',
-      [
-        column((e) => e.requestId),
-        column((e) => e.keyId),
-        column((e) => e.period),
-        column((e) => e.operation),
-        column((e) => e.credits),
-      ],
-    );
+    await this.pg.query(RECORD_BATCH, [
+      column((e) => e.requestId),
+      column((e) => e.keyId),
+      column((e) => e.period),
+      column((e) => e.operation),
+      column((e) => e.credits),
+    ]);
     // The rows are durable: the answers go now, with the credits left that their
     // reservations reported. Turning the reservations into committed credits is one
     // script per batch, not awaited (until it runs, the reservations still count).

@@ -1,0 +1,89 @@
+import type Database from 'better-sqlite3';
+import type { ApiKeyRecord } from '../keys.js';
+import { periodDays, rollupDay } from '../sqlite/days.js';
+import { GroupCommit } from './group-commit.js';
+import type { CreditLedger, UsageEntry } from './index.js';
+
+type Used = { credits: number; calls: number };
+
+/**
+ * Embedded credits: the usage ledger and its daily rollup in the SQLite state
+ * database, counters in memory. A key's counter for a period is read from the
+ * rollup the first time the period is asked for, so a start reads nothing in
+ * proportion to the ledger. Each 200 is committed before its body is sent;
+ * concurrent calls share one transaction (group commit). One server process.
+ */
+export class SqliteCreditLedger implements CreditLedger {
+  private readonly used = new Map<string, Used>();
+  private readonly reserved = new Map<string, number>();
+  private readonly usedInPeriod;
+  private readonly writeBatch;
+  private readonly calls = new GroupCommit<UsageEntry, void>(async (entries) => {
+    this.writeBatch(entries);
+    return entries.map(() => undefined);
+  });
+
+  constructor(db: Database.Database) {
+    this.usedInPeriod = db.prepare<[string, string, string], Used>(
+      'SELECT coalesce(sum(credits), 0) AS credits, coalesce(sum(calls), 0) AS calls ' +
+        'FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?',
+    );
+    const insert = db.prepare(
+      'INSERT OR IGNORE INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const rollup = db.prepare(
+      'INSERT INTO usage_daily (key_id, day, operation, calls, credits) VALUES (?, ?, ?, 1, ?) ' +
+        'ON CONFLICT (key_id, day, operation) DO UPDATE SET ' +
+        'calls = calls + 1, credits = usage_daily.credits + excluded.credits',
+    );
+    // One transaction per batch: the ledger rows and their rollup are committed together.
+    this.writeBatch = db.transaction((entries: UsageEntry[]) => {
+      const at = new Date().toISOString();
+      for (const e of entries) {
+        const r = insert.run(e.requestId, e.keyId, e.period, e.operation, e.credits, at);
+        if (r.changes > 0) rollup.run(e.keyId, rollupDay(e.period, at), e.operation, e.credits);
+      }
+    });
+  }
+
+  private usedOf(k: string, keyId: string, period: string): Used {
+    let u = this.used.get(k);
+    if (!u) {
+      u = this.usedInPeriod.get(keyId, ...periodDays(period))!;
+      this.used.set(k, u);
+    }
+    return u;
+  }
+
+  private remaining(key: ApiKeyRecord & { quota: number }, period: string): number {
+    const k = `${key.id}|${period}`;
+    return key.quota - this.usedOf(k, key.id, period).credits - (this.reserved.get(k) ?? 0);
+  }
+
+  async reserve(key: ApiKeyRecord & { quota: number }, entry: UsageEntry): Promise<{ ok: boolean; remaining: number }> {
+    const remaining = this.remaining(key, entry.period);
+    if (remaining < entry.credits) return { ok: false, remaining: Math.max(0, remaining) };
+    const k = `${key.id}|${entry.period}`;
+    this.reserved.set(k, (this.reserved.get(k) ?? 0) + entry.credits);
+    return { ok: true, remaining: remaining - entry.credits };
+  }
+
+  async commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {
+    const k = `${key.id}|${entry.period}`;
+    // The counter is read before the row is written, which would otherwise count twice.
+    const u = this.usedOf(k, key.id, entry.period);
+    await this.calls.add(entry);
+    if (reserved) this.reserved.set(k, (this.reserved.get(k) ?? 0) - entry.credits);
+    u.credits += entry.credits;
+    u.calls += 1;
+    return key.quota === null ? null : Math.max(0, this.remaining({ ...key, quota: key.quota }, entry.period));
+  }
+
+  async release(key: ApiKeyRecord, entry: UsageEntry): Promise<void> {
+    const k = `${key.id}|${entry.period}`;
+    this.reserved.set(k, (this.reserved.get(k) ?? 0) - entry.credits);
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,49 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+
+// From the sources (tsx) and from the compiled dist/ alike.
+const FROM_SOURCES = new URL('../../../migrations/sqlite/', import.meta.url);
+const FROM_DIST = new URL('../../../../migrations/sqlite/', import.meta.url);
+
+function migrationFiles(): Array<{ version: number; sql: string }> {
+  let dir = FROM_SOURCES;
+  try {
+    readdirSync(dir);
+  } catch {
+    dir = FROM_DIST;
+  }
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: Number(f.split('_')[0]), sql: readFileSync(new URL(f, dir), 'utf8') }));
+}
+
+/**
+ * Applies the versioned migrations not applied yet. BEGIN IMMEDIATE takes the write
+ * lock first, so a server and a CLI starting together apply each migration once.
+ */
+export function migrateSqlite(db: Database.Database): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const pending = () => {
+    const done = new Set(
+      db
+        .prepare('SELECT version FROM schema_migrations')
+        .pluck()
+        .all()
+        .map((v) => Number(v)),
+    );
+    return migrationFiles().filter((m) => !done.has(m.version));
+  };
+  if (pending().length === 0) return [];
+  const apply = db.transaction(() => {
+    const applied: number[] = [];
+    const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+    for (const m of pending()) {
+      db.exec(m.sql);
+      record.run(m.version, new Date().toISOString());
+      applied.push(m.version);
+    }
+    return applied;
+  });
+  return apply.immediate();
+}

@@ -1,0 +1,132 @@
+import type Database from 'better-sqlite3';
+import { generateKey, generateKeyId, hashKey, type ApiKeyRecord, type KeyStore, type StoredKey } from '../keys.js';
+import { openStateDatabase } from '../sqlite/database.js';
+import { periodDays } from '../sqlite/days.js';
+import type { KeyAdmin, ListedKey, NewKey } from './admin.js';
+
+interface KeyRow {
+  id: string;
+  name: string;
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  quota: number | null;
+  rate_requests: number | null;
+  rate_window_s: number | null;
+}
+
+const KEY_COLUMNS = 'id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s';
+
+function fromRow(r: KeyRow): StoredKey {
+  return {
+    id: r.id,
+    name: r.name,
+    hash: r.key_hash,
+    createdAt: r.created_at,
+    revokedAt: r.revoked_at,
+    quota: r.quota,
+    rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
+  };
+}
+
+/**
+ * Keys of the embedded mode, held in memory by hash. The `keys` CLI writes them from
+ * another process: `PRAGMA data_version` (which changes when another connection has
+ * committed, and costs no read) is checked every `pollMs` and the keys reloaded when
+ * it moved, so a revocation takes effect within that time.
+ */
+export class SqliteKeyStore implements KeyStore {
+  private byHash = new Map<string, ApiKeyRecord>();
+  private version = -1;
+  private readonly timer: NodeJS.Timeout;
+  private readonly active;
+
+  constructor(
+    private readonly db: Database.Database,
+    pollMs = 250,
+  ) {
+    this.active = db.prepare<[], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE revoked_at IS NULL`);
+    this.reloadIfChanged();
+    this.timer = setInterval(() => this.reloadIfChanged(), pollMs);
+    this.timer.unref();
+  }
+
+  private reloadIfChanged(): void {
+    try {
+      const version = Number(this.db.pragma('data_version', { simple: true }));
+      if (version === this.version) return;
+      const keys = this.active.all().map(fromRow);
+      this.byHash = new Map(keys.map((k) => [k.hash, { id: k.id, name: k.name, quota: k.quota, rate: k.rate }]));
+      this.version = version;
+    } catch {
+      // the database is busy or closing: the keys in memory stay in force until the next tick
+    }
+  }
+
+  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
+    const hash = hashKey(presentedKey);
+    if (!this.byHash.has(hash)) this.reloadIfChanged(); // a key created a moment ago works at once
+    return this.byHash.get(hash) ?? null;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** What `npm run keys` does on the embedded state. */
+export class SqliteKeyAdmin implements KeyAdmin {
+  constructor(private readonly db: Database.Database) {}
+
+  async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
+    const key = generateKey();
+    const row = this.db
+      .prepare<unknown[], KeyRow>(
+        'INSERT INTO api_keys (id, name, key_hash, created_at, quota, rate_requests, rate_window_s) ' +
+          `VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
+      )
+      .get(
+        generateKeyId(),
+        input.name,
+        hashKey(key),
+        new Date().toISOString(),
+        input.quota,
+        input.rate?.requests ?? null,
+        input.rate?.windowS ?? null,
+      )!;
+    return { key, record: fromRow(row) };
+  }
+
+  /** Keys in order of creation, with their usage in `period` from the daily rollup. */
+  async list(period: string): Promise<ListedKey[]> {
+    const [first, last] = periodDays(period);
+    const rows = this.db
+      .prepare<[string, string], KeyRow & { credits: number; calls: number }>(
+        `SELECT k.id, k.name, k.key_hash, k.created_at, k.revoked_at, k.quota, k.rate_requests, k.rate_window_s,
+           coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
+         FROM api_keys k LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN ? AND ?
+         GROUP BY k.id ORDER BY k.created_at, k.rowid`,
+      )
+      .all(first, last);
+    return rows.map((row) => {
+      const { hash: _hash, ...k } = fromRow(row);
+      return { ...k, usage: { credits: row.credits, calls: row.calls } };
+    });
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    const r = this.db
+      .prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?')
+      .run(new Date().toISOString(), id);
+    return r.changes > 0;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+/** The key admin of DATA_DIR's embedded state (opening it migrates and imports former files). */
+export function openEmbeddedKeyAdmin(dataDir: string): SqliteKeyAdmin {
+  return new SqliteKeyAdmin(openStateDatabase(dataDir));
+}
