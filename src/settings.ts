@@ -13,6 +13,8 @@ export interface Settings {
   bootstrapApiKey: string | undefined;
   rateLimitRequests: number;
   rateLimitWindowS: number;
+  /** Monthly credits of a key created in the dashboard, until an admin changes them. */
+  defaultQuotaCredits: number;
   gatewaySecret: string | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken: string | undefined;
@@ -138,6 +140,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     bootstrapApiKey: optional(env, 'BOOTSTRAP_API_KEY'),
     rateLimitRequests: intFrom(env, 'RATE_LIMIT_REQUESTS', { fallback: 600, min: 1 }),
     rateLimitWindowS: intFrom(env, 'RATE_LIMIT_WINDOW_S', { fallback: 60, min: 1 }),
+    defaultQuotaCredits: intFrom(env, 'DEFAULT_QUOTA_CREDITS', { fallback: 10_000 }),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
     metricsToken: optional(env, 'METRICS_TOKEN'),
     queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: 10_000, min: 1 }),

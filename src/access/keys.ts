@@ -29,6 +29,14 @@ export function generateKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
+/**
+ * What lists show of a key to tell it apart: `etk_` and 4 of its 43 random
+ * characters (24 bits, of no help to a guess of the other 232).
+ */
+export function keyDisplayPrefix(key: string): string {
+  return key.slice(0, KEY_PREFIX.length + 4);
+}
+
 export function generateKeyId(): string {
   return `key_${randomBytes(6).toString('hex')}`;
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
 import type { StoredKey } from '../keys.js';
 
 /** The files of the former file-based embedded state, in DATA_DIR/state. */
@@ -45,8 +46,8 @@ function readLegacyUsage(file: string): LegacyUsage[] {
 function insertKeys(db: Database.Database, keys: StoredKey[]): number {
   const insert = db.prepare(
     'INSERT OR IGNORE INTO api_keys ' +
-      '(id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s) ' +
-      'VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      '(id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s, account_id) ' +
+      'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const k of keys) {
     insert.run(
@@ -58,6 +59,7 @@ function insertKeys(db: Database.Database, keys: StoredKey[]): number {
       k.quota,
       k.rate?.requests ?? null,
       k.rate?.windowS ?? null,
+      OPERATOR_ACCOUNT_ID,
     );
   }
   return keys.length;

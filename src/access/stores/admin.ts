@@ -4,6 +4,8 @@ export interface NewKey {
   name: string;
   quota: number | null;
   rate: { requests: number; windowS: number } | null;
+  /** The account the key belongs to; the operator account when not given (the `keys` CLI). */
+  accountId?: string;
 }
 
 export interface ListedKey extends Omit<StoredKey, 'hash'> {

@@ -1,6 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
-import { generateKey, generateKeyId, hashKey, type ApiKeyRecord, type KeyStore, type StoredKey } from '../keys.js';
+import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
+import {
+  generateKey,
+  generateKeyId,
+  hashKey,
+  keyDisplayPrefix,
+  type ApiKeyRecord,
+  type KeyStore,
+  type StoredKey,
+} from '../keys.js';
 import type { KeyAdmin, ListedKey, NewKey } from './admin.js';
 
 const MIGRATIONS_DIR = new URL('../../../../migrations/', import.meta.url);
@@ -84,6 +93,11 @@ function fromRow(r: KeyRow): StoredKey {
   };
 }
 
+/** Keys in force: not revoked, and not of a disabled account (whose keys stop working as if revoked). */
+const ACTIVE =
+  'revoked_at IS NULL AND NOT EXISTS ' +
+  '(SELECT 1 FROM accounts a WHERE a.id = account_id AND a.disabled_at IS NOT NULL)';
+
 /**
  * Keys of the distributed mode: every replica reloads the (small) key table every
  * `pollMs`, so a revocation reaches all of them within that time. When PostgreSQL
@@ -110,7 +124,7 @@ export class PgKeyStore implements KeyStore {
   }
 
   private async reload(): Promise<void> {
-    const rows = (await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE revoked_at IS NULL')).rows.map(fromRow);
+    const rows = (await this.pool.query<KeyRow>(`SELECT * FROM api_keys WHERE ${ACTIVE}`)).rows.map(fromRow);
     this.byHash = new Map(rows.map((k) => [k.hash, { id: k.id, name: k.name, quota: k.quota, rate: k.rate }]));
     this.loaded = true;
   }
@@ -124,9 +138,7 @@ export class PgKeyStore implements KeyStore {
     // remembered for a second so a flood of bad keys does not reach the database.
     const now = Date.now();
     if ((this.misses.get(hash) ?? 0) > now) return null;
-    const r = await this.pool.query<KeyRow>('SELECT * FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [
-      hash,
-    ]);
+    const r = await this.pool.query<KeyRow>(`SELECT * FROM api_keys WHERE key_hash = $1 AND ${ACTIVE}`, [hash]);
     if (r.rows[0]) {
       const k = fromRow(r.rows[0]);
       const record = { id: k.id, name: k.name, quota: k.quota, rate: k.rate };
@@ -149,8 +161,8 @@ export class PgKeyAdmin implements KeyAdmin {
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
     const r = await this.pool.query<KeyRow>(
-      'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s) ' +
-        'VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+      'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s, account_id, key_prefix) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *',
       [
         generateKeyId(),
         input.name,
@@ -158,6 +170,8 @@ export class PgKeyAdmin implements KeyAdmin {
         input.quota,
         input.rate?.requests ?? null,
         input.rate?.windowS ?? null,
+        input.accountId ?? OPERATOR_ACCOUNT_ID,
+        keyDisplayPrefix(key),
       ],
     );
     return { key, record: fromRow(r.rows[0]!) };

@@ -1,5 +1,14 @@
 import type Database from 'better-sqlite3';
-import { generateKey, generateKeyId, hashKey, type ApiKeyRecord, type KeyStore, type StoredKey } from '../keys.js';
+import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
+import {
+  generateKey,
+  generateKeyId,
+  hashKey,
+  keyDisplayPrefix,
+  type ApiKeyRecord,
+  type KeyStore,
+  type StoredKey,
+} from '../keys.js';
 import { openStateDatabase } from '../sqlite/database.js';
 import { periodDays } from '../sqlite/days.js';
 import type { KeyAdmin, ListedKey, NewKey } from './admin.js';
@@ -45,7 +54,11 @@ export class SqliteKeyStore implements KeyStore {
     private readonly db: Database.Database,
     pollMs = 250,
   ) {
-    this.active = db.prepare<[], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE revoked_at IS NULL`);
+    // The keys of a disabled account stop working as if revoked.
+    this.active = db.prepare<[], KeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE revoked_at IS NULL AND NOT EXISTS ` +
+        '(SELECT 1 FROM accounts a WHERE a.id = account_id AND a.disabled_at IS NOT NULL)',
+    );
     this.reloadIfChanged();
     this.timer = setInterval(() => this.reloadIfChanged(), pollMs);
     this.timer.unref();
@@ -82,8 +95,8 @@ export class SqliteKeyAdmin implements KeyAdmin {
     const key = generateKey();
     const row = this.db
       .prepare<unknown[], KeyRow>(
-        'INSERT INTO api_keys (id, name, key_hash, created_at, quota, rate_requests, rate_window_s) ' +
-          `VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
+        'INSERT INTO api_keys (id, name, key_hash, created_at, quota, rate_requests, rate_window_s, ' +
+          `account_id, key_prefix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
       )
       .get(
         generateKeyId(),
@@ -93,6 +106,8 @@ export class SqliteKeyAdmin implements KeyAdmin {
         input.quota,
         input.rate?.requests ?? null,
         input.rate?.windowS ?? null,
+        input.accountId ?? OPERATOR_ACCOUNT_ID,
+        keyDisplayPrefix(key),
       )!;
     return { key, record: fromRow(row) };
   }

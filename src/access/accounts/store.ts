@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { keyDisplayPrefix, type StoredKey } from '../keys.js';
+
+/** The account that owns the keys of the `keys` CLI; created by the migrations, nobody can sign in as it. */
+export const OPERATOR_ACCOUNT_ID = 'acct_operator';
+
+export type AccountRole = 'user' | 'admin' | 'operator';
+
+export interface Account {
+  id: string;
+  /** Lower-cased; null for the operator account only. */
+  email: string | null;
+  role: AccountRole;
+  createdAt: string;
+  disabledAt: string | null;
+}
+
+export interface AccountWithPassword extends Account {
+  /** Null for the operator account, which cannot sign in. */
+  passwordHash: string | null;
+}
+
+export interface ListedAccount extends Account {
+  keys: { active: number; revoked: number };
+}
+
+export type KeyRate = { requests: number; windowS: number };
+
+/** A key as the dashboard lists it: never the key, only its first characters. */
+export interface AccountKey {
+  id: string;
+  name: string;
+  /** Null for keys created before prefixes were kept. */
+  prefix: string | null;
+  createdAt: string;
+  /** The last UTC day (YYYY-MM-DD) with a paid call, from the daily rollup. */
+  lastUsedDay: string | null;
+  status: 'active' | 'revoked';
+  revokedAt: string | null;
+  quota: number | null;
+  rate: KeyRate | null;
+  usage: { period: string; credits: number; calls: number };
+}
+
+export interface NewAccountKey {
+  name: string;
+  quota: number | null;
+  rate?: KeyRate | null;
+}
+
+export interface DailyUsage {
+  day: string;
+  operation: string;
+  calls: number;
+  credits: number;
+}
+
+/** Accounts, sessions and account-scoped keys of the dashboard, on either backend. */
+export interface AccountStore {
+  /** Null when the email is taken (compared case-insensitively). */
+  createAccount(email: string, passwordHash: string, role: Exclude<AccountRole, 'operator'>): Promise<Account | null>;
+  findAccountByEmail(email: string): Promise<AccountWithPassword | null>;
+  accountById(id: string): Promise<Account | null>;
+  listAccounts(): Promise<ListedAccount[]>;
+  /** False when there is no such account. */
+  setAccountDisabled(id: string, disabled: boolean): Promise<boolean>;
+
+  createSession(tokenHash: string, accountId: string, expiresAt: Date): Promise<void>;
+  /** The session's account, unless the session is unknown or expired or the account disabled. */
+  sessionAccount(tokenHash: string, now: Date): Promise<Account | null>;
+  deleteSession(tokenHash: string): Promise<void>;
+  deleteSessionsOf(accountId: string): Promise<void>;
+
+  /** The key is returned here only, once; only its hash and prefix are stored. */
+  createKey(accountId: string, input: NewAccountKey): Promise<{ key: string; record: AccountKey }>;
+  /** The account's keys in order of creation, with their usage in credit period `period` (YYYY-MM). */
+  listKeys(accountId: string, period: string): Promise<AccountKey[]>;
+  /** False when the key is not one of this account's. */
+  revokeKey(accountId: string, keyId: string): Promise<boolean>;
+  /** An admin's change of a key's quota and rate (null: none / the default). False when there is no such key. */
+  setKeyLimits(keyId: string, quota: number | null, rate: KeyRate | null): Promise<boolean>;
+  /** Calls and credits of the account's keys per UTC day and operation, from `fromDay` (YYYY-MM-DD) on. */
+  usageByDay(accountId: string, fromDay: string): Promise<DailyUsage[]>;
+  close(): Promise<void>;
+}
+
+/** Emails are compared and stored lower-cased, without surrounding spaces. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function generateAccountId(): string {
+  return `acct_${randomBytes(8).toString('hex')}`;
+}
+
+export function isAccountRole(role: string): role is AccountRole {
+  return role === 'user' || role === 'admin' || role === 'operator';
+}
+
+/** The listing of a key just created (it has no usage yet). */
+export function newAccountKey(record: StoredKey, key: string): AccountKey {
+  const { id, name, createdAt, revokedAt, quota, rate } = record;
+  return {
+    ...{ id, name, prefix: keyDisplayPrefix(key), createdAt, lastUsedDay: null, status: 'active', revokedAt },
+    ...{ quota, rate, usage: { period: createdAt.slice(0, 7), credits: 0, calls: 0 } },
+  };
+}

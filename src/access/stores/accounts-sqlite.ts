@@ -1,0 +1,196 @@
+import type Database from 'better-sqlite3';
+import {
+  generateAccountId,
+  newAccountKey,
+  normaliseEmail,
+  type Account,
+  type AccountKey,
+  type AccountRole,
+  type AccountStore,
+  type AccountWithPassword,
+  type DailyUsage,
+  type KeyRate,
+  type ListedAccount,
+  type NewAccountKey,
+} from '../accounts/store.js';
+import { periodDays } from '../sqlite/days.js';
+import { SqliteKeyAdmin } from './sqlite.js';
+
+interface AccountRow {
+  id: string;
+  email: string | null;
+  password_hash: string | null;
+  role: AccountRole;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+interface AccountKeyRow {
+  id: string;
+  name: string;
+  key_prefix: string | null;
+  created_at: string;
+  revoked_at: string | null;
+  quota: number | null;
+  rate_requests: number | null;
+  rate_window_s: number | null;
+  last_used_day: string | null;
+  credits: number;
+  calls: number;
+}
+
+const ACCOUNT_COLUMNS = 'id, email, role, created_at, disabled_at';
+
+/** A session's last_seen_at is written at most this often, so that most requests write nothing. */
+const TOUCH_EVERY_MS = 60_000;
+
+function accountFrom(r: AccountRow): Account {
+  return { id: r.id, email: r.email, role: r.role, createdAt: r.created_at, disabledAt: r.disabled_at };
+}
+
+function keyFrom(r: AccountKeyRow, period: string): AccountKey {
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.key_prefix,
+    createdAt: r.created_at,
+    lastUsedDay: r.last_used_day,
+    status: r.revoked_at === null ? 'active' : 'revoked',
+    revokedAt: r.revoked_at,
+    quota: r.quota,
+    rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
+    usage: { period, credits: r.credits, calls: r.calls },
+  };
+}
+
+/** Accounts, sessions and account-scoped keys in the embedded state database. */
+export class SqliteAccountStore implements AccountStore {
+  private readonly keys: SqliteKeyAdmin;
+
+  constructor(private readonly db: Database.Database) {
+    this.keys = new SqliteKeyAdmin(db);
+  }
+
+  async createAccount(email: string, passwordHash: string, role: 'user' | 'admin'): Promise<Account | null> {
+    const row = this.db
+      .prepare<unknown[], AccountRow>(
+        'INSERT INTO accounts (id, email, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?) ' +
+          `ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+      )
+      .get(generateAccountId(), normaliseEmail(email), passwordHash, role, new Date().toISOString());
+    return row ? accountFrom(row) : null;
+  }
+
+  async findAccountByEmail(email: string): Promise<AccountWithPassword | null> {
+    const row = this.db
+      .prepare<[string], AccountRow>(`SELECT ${ACCOUNT_COLUMNS}, password_hash FROM accounts WHERE email = ?`)
+      .get(normaliseEmail(email));
+    return row ? { ...accountFrom(row), passwordHash: row.password_hash } : null;
+  }
+
+  async accountById(id: string): Promise<Account | null> {
+    const row = this.db.prepare<[string], AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`).get(id);
+    return row ? accountFrom(row) : null;
+  }
+
+  async listAccounts(): Promise<ListedAccount[]> {
+    const rows = this.db
+      .prepare<[], AccountRow & { active: number; revoked: number }>(
+        `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at,
+           count(k.id) - count(k.revoked_at) AS active, count(k.revoked_at) AS revoked
+         FROM accounts a LEFT JOIN api_keys k ON k.account_id = a.id
+         GROUP BY a.id ORDER BY a.created_at, a.id`,
+      )
+      .all();
+    return rows.map((r) => ({ ...accountFrom(r), keys: { active: r.active, revoked: r.revoked } }));
+  }
+
+  async setAccountDisabled(id: string, disabled: boolean): Promise<boolean> {
+    const r = this.db
+      .prepare('UPDATE accounts SET disabled_at = CASE WHEN ? THEN coalesce(disabled_at, ?) END WHERE id = ?')
+      .run(disabled ? 1 : 0, new Date().toISOString(), id);
+    return r.changes > 0;
+  }
+
+  async createSession(tokenHash: string, accountId: string, expiresAt: Date): Promise<void> {
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        'INSERT INTO sessions (token_hash, account_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(tokenHash, accountId, now, expiresAt.toISOString(), now);
+  }
+
+  async sessionAccount(tokenHash: string, now: Date): Promise<Account | null> {
+    const at = now.toISOString();
+    const row = this.db
+      .prepare<[string, string], AccountRow>(
+        `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at FROM sessions s
+         JOIN accounts a ON a.id = s.account_id
+         WHERE s.token_hash = ? AND s.expires_at > ? AND a.disabled_at IS NULL`,
+      )
+      .get(tokenHash, at);
+    if (!row) return null;
+    this.db
+      .prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at <= ?')
+      .run(at, tokenHash, new Date(now.getTime() - TOUCH_EVERY_MS).toISOString());
+    return accountFrom(row);
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+  }
+
+  async deleteSessionsOf(accountId: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
+  }
+
+  async createKey(accountId: string, input: NewAccountKey): Promise<{ key: string; record: AccountKey }> {
+    const { key, record } = await this.keys.create({ ...input, rate: input.rate ?? null, accountId });
+    return { key, record: newAccountKey(record, key) };
+  }
+
+  async listKeys(accountId: string, period: string): Promise<AccountKey[]> {
+    const [first, last] = periodDays(period);
+    const rows = this.db
+      .prepare<[string, string, string], AccountKeyRow>(
+        `SELECT k.id, k.name, k.key_prefix, k.created_at, k.revoked_at, k.quota, k.rate_requests, k.rate_window_s,
+           (SELECT max(day) FROM usage_daily WHERE key_id = k.id) AS last_used_day,
+           coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
+         FROM api_keys k LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN ? AND ?
+         WHERE k.account_id = ?
+         GROUP BY k.id ORDER BY k.created_at, k.rowid`,
+      )
+      .all(first, last, accountId);
+    return rows.map((r) => keyFrom(r, period));
+  }
+
+  async revokeKey(accountId: string, keyId: string): Promise<boolean> {
+    const r = this.db
+      .prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? AND account_id = ?')
+      .run(new Date().toISOString(), keyId, accountId);
+    return r.changes > 0;
+  }
+
+  async setKeyLimits(keyId: string, quota: number | null, rate: KeyRate | null): Promise<boolean> {
+    const r = this.db
+      .prepare('UPDATE api_keys SET quota = ?, rate_requests = ?, rate_window_s = ? WHERE id = ?')
+      .run(quota, rate?.requests ?? null, rate?.windowS ?? null, keyId);
+    return r.changes > 0;
+  }
+
+  async usageByDay(accountId: string, fromDay: string): Promise<DailyUsage[]> {
+    return this.db
+      .prepare<[string, string], DailyUsage>(
+        `SELECT d.day, d.operation, sum(d.calls) AS calls, sum(d.credits) AS credits
+         FROM usage_daily d JOIN api_keys k ON k.id = d.key_id
+         WHERE k.account_id = ? AND d.day >= ?
+         GROUP BY d.day, d.operation ORDER BY d.day, d.operation`,
+      )
+      .all(accountId, fromDay);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
