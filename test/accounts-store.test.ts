@@ -16,6 +16,7 @@ import { openStateDatabase, stateDatabaseFile, stateDir } from '../src/access/sq
 import { PgAccountStore } from '../src/access/stores/accounts-postgres.js';
 import { SqliteAccountStore } from '../src/access/stores/accounts-sqlite.js';
 import { createPool, migrate } from '../src/access/stores/postgres.js';
+import { ROOT } from './helpers/paths.js';
 import { createDatabase, createKey, servicesUnavailable } from './helpers/processes.js';
 
 /** One backend under test: its account store, its ledger, and the environment the `keys` CLI needs to reach it. */
@@ -186,7 +187,7 @@ describe('accounts migration (SQLite)', () => {
     try {
       mkdirSync(stateDir(dataDir));
       const before = new Database(stateDatabaseFile(dataDir));
-      before.exec(readFileSync(new URL('../migrations/sqlite/001_keys_and_usage.sql', import.meta.url), 'utf8'));
+      before.exec(readFileSync(path.join(ROOT, 'migrations/sqlite/001_keys_and_usage.sql'), 'utf8'));
       before.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
       before.prepare("INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000Z')").run();
       before
