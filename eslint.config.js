@@ -15,7 +15,7 @@ const LAYERS = [
   ['datasets', 'log'],
   ['sample', 'ingest'],
   ['http', 'access'],
-  ['operations'],
+  ['operations', 'dashboard'],
   ['app', 'startup'],
   ['main', 'cli'],
 ];

@@ -26,6 +26,7 @@ import { assertWellFormedQuery, parseQueryString } from './http/query.js';
 import { assertValidInput, recordingValidator } from './http/validation.js';
 import { registerOperations } from './operations/index.js';
 import { createLogger, type Logger } from './log.js';
+import { dashboardPlugin, type DashboardOptions } from './dashboard/index.js';
 
 export interface AppOptions {
   store: DatasetStore;
@@ -49,6 +50,8 @@ export interface AppOptions {
   probes?: Record<string, Probe>;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** The account store and what else the dashboard needs; without it, no `/dashboard` route exists. */
+  dashboard?: DashboardOptions;
 }
 
 export type App = FastifyInstance;
@@ -164,5 +167,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
   registerOperatorEndpoints(app, opts, cache);
   registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? 60 });
+  if (opts.dashboard) await app.register(dashboardPlugin, opts.dashboard);
   return app;
 }

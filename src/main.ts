@@ -97,6 +97,9 @@ async function main(): Promise<void> {
     queryTimeoutMs: settings.queryTimeoutMs,
     cacheMaxAgeS: settings.cacheMaxAgeS,
     responseCacheBytes: settings.responseCacheMb * 2 ** 20,
+    dashboard: settings.dashboard
+      ? { ...access.dashboard, defaultQuotaCredits: settings.defaultQuotaCredits }
+      : undefined,
   });
   onStopSignals(logger, async () => {
     await app.close();

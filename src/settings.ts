@@ -15,6 +15,8 @@ export interface Settings {
   rateLimitWindowS: number;
   /** Monthly credits of a key created in the dashboard, until an admin changes them. */
   defaultQuotaCredits: number;
+  /** Whether `/dashboard` is served (`DASHBOARD=on`, the default, or `off`). */
+  dashboard: boolean;
   gatewaySecret: string | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken: string | undefined;
@@ -79,6 +81,16 @@ function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return n;
 }
 
+function onOffFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new SettingsError(
+    `${name} must be "on" or "off", got "${raw}": set it to one of them or unset it for the default ` +
+      `(${fallback ? 'on' : 'off'})`,
+  );
+}
+
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name];
   return raw === undefined || raw === '' ? undefined : raw;
@@ -141,6 +153,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimitRequests: intFrom(env, 'RATE_LIMIT_REQUESTS', { fallback: 600, min: 1 }),
     rateLimitWindowS: intFrom(env, 'RATE_LIMIT_WINDOW_S', { fallback: 60, min: 1 }),
     defaultQuotaCredits: intFrom(env, 'DEFAULT_QUOTA_CREDITS', { fallback: 10_000 }),
+    dashboard: onOffFrom(env, 'DASHBOARD', true),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
     metricsToken: optional(env, 'METRICS_TOKEN'),
     queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: 10_000, min: 1 }),

@@ -1,0 +1,91 @@
+import helmet from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SignInThrottle } from '../access/accounts/sign-in-throttle.js';
+import type { AccountStore } from '../access/accounts/store.js';
+import type { RateLimiter } from '../access/rate-limit/index.js';
+import { registerAccountPages } from './account-pages.js';
+import { DASHBOARD_ASSETS } from './assets.js';
+import { PageError } from './errors.js';
+import { html, page } from './html.js';
+import { registerKeyPages } from './key-pages.js';
+import { Sessions } from './session.js';
+
+export interface DashboardOptions {
+  accounts: AccountStore;
+  signInLimiter: RateLimiter;
+  /** The HMAC key of CSRF tokens, the same on every replica and across restarts. */
+  csrfSecret: () => Promise<Buffer>;
+  defaultQuotaCredits: number;
+}
+
+/** Forms are small: an email, a password, a key name and a CSRF token. */
+const FORM_BODY_LIMIT = 16 * 1024;
+
+const CSP = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'none'"],
+  },
+};
+
+function errorPage(error: FastifyError | PageError, request: FastifyRequest, reply: FastifyReply): string {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'dashboard request failed');
+  if (error instanceof PageError) void reply.headers(error.headers);
+  const message = status >= 500 || !(error instanceof PageError) ? statusMessage(status) : error.message;
+  void reply.code(status).type('text/html; charset=utf-8');
+  const body = html`<p role="alert">${message}</p>
+    <p>Request id: <code>${request.id}</code></p>
+    <p><a href="/dashboard">Back to the dashboard</a></p>`;
+  return page({ title: status === 403 ? 'Forbidden' : 'Something went wrong', body });
+}
+
+function statusMessage(status: number): string {
+  if (status === 413) return 'The form is too large.';
+  if (status === 415) return 'Forms must be sent as application/x-www-form-urlencoded.';
+  if (status >= 500) return 'The dashboard could not answer; try again shortly.';
+  return 'The request was refused.';
+}
+
+/**
+ * The dashboard, an encapsulated plugin: its own form parser (the API takes no
+ * bodies), security headers and HTML error pages apply to its routes only. Its
+ * routes carry no `access` setting, so no API key, gateway secret or metering
+ * applies, and they are left out of the OpenAPI document.
+ */
+export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptions): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  await app.register(helmet, { contentSecurityPolicy: CSP, frameguard: { action: 'deny' } });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+  app.addHook('onSend', async (_request, reply) => {
+    // Pages show keys and CSRF tokens: no cache may keep them.
+    if (!String(reply.getHeader('content-type')).startsWith('text/html')) return;
+    void reply.header('cache-control', 'no-store');
+  });
+  app.setErrorHandler(errorPage);
+
+  for (const asset of DASHBOARD_ASSETS) {
+    app.get(asset.url, async (_request, reply) =>
+      reply.type(asset.type).header('cache-control', 'public, max-age=300').send(asset.body),
+    );
+  }
+  const sessions = new Sessions(opts.accounts, opts.csrfSecret);
+  app.get('/dashboard', async (request, reply) =>
+    reply.redirect((await sessions.current(request)) ? '/dashboard/keys' : '/dashboard/login', 303),
+  );
+  registerAccountPages(app, { accounts: opts.accounts, sessions, throttle: new SignInThrottle(opts.signInLimiter) });
+  registerKeyPages(app, { accounts: opts.accounts, sessions, defaultQuotaCredits: opts.defaultQuotaCredits });
+}

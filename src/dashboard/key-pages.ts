@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountKey, AccountStore } from '../access/accounts/store.js';
+import { PageError } from './errors.js';
+import { csrfField, html, notice, page, type Html } from './html.js';
+import { formOf, type SignedIn, type Sessions } from './session.js';
+
+export interface KeyPagesOptions {
+  accounts: AccountStore;
+  sessions: Sessions;
+  /** Monthly credits of a key created here. */
+  defaultQuotaCredits: number;
+}
+
+const KEY_NAME_MAX_LENGTH = 100;
+const NEW_KEY_WARNING =
+  'The API key is displayed once at creation. It must be used only from server-side code, ' +
+  'never from a browser or mobile app.';
+
+const currentPeriod = () => new Date().toISOString().slice(0, 7);
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'never');
+
+function keyRow(key: AccountKey): Html {
+  const revoke =
+    key.status === 'active'
+      ? html`<form method="get" action="/dashboard/keys/${encodeURIComponent(key.id)}/revoke">
+          <button type="submit">Revoke</button>
+        </form>`
+      : html`revoked ${day(key.revokedAt)}`;
+  return html`<tr>
+    <td>${key.name}</td>
+    <td><code>${key.prefix ? `${key.prefix}…` : '—'}</code></td>
+    <td>${day(key.createdAt)}</td>
+    <td>${day(key.lastUsedDay)}</td>
+    <td>${key.status}</td>
+    <td>${revoke}</td>
+  </tr>`;
+}
+
+function createForm(csrf: string, problem?: string): Html {
+  return html`<h2>New key</h2>
+    ${notice(problem)}
+    <form method="post" action="/dashboard/keys">
+      ${csrfField(csrf)}
+      <p>
+        <label for="key-name">Key name</label>
+        <input id="key-name" name="name" required maxlength="${KEY_NAME_MAX_LENGTH}" />
+      </p>
+      <p><button type="submit">Create key</button></p>
+    </form>`;
+}
+
+function keysPage(signedIn: SignedIn, keys: AccountKey[], top: { created?: Html; problem?: string } = {}): string {
+  const list = keys.length
+    ? html`<table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Status</th>
+            <th scope="col"><span class="visually-hidden">Action</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${keys.map(keyRow)}
+        </tbody>
+      </table>`
+    : html`<p>No keys yet.</p>`;
+  return page({
+    title: 'API keys',
+    signedInCsrf: signedIn.csrf,
+    body: html`${top.created ?? ''}
+      <p>Signed in as ${signedIn.account.email ?? ''}.</p>
+      ${list} ${createForm(signedIn.csrf, top.problem)}`,
+  });
+}
+
+/** The new key, shown on this answer only: the store keeps its hash, no page can show it again. */
+function createdKey(key: string): Html {
+  return html`<section class="new-key" aria-labelledby="new-key-label">
+    <h2 id="new-key-label">Your new key</h2>
+    <p class="warning" role="alert">${NEW_KEY_WARNING}</p>
+    <p>
+      <label for="new-key">New API key</label>
+      <input id="new-key" class="key" readonly value="${key}" spellcheck="false" autocomplete="off" />
+      <button type="button" data-copy="new-key">Copy</button> <span data-copied-for="new-key" role="status"></span>
+    </p>
+  </section>`;
+}
+
+function asHtml(reply: FastifyReply, status: number, content: string): string {
+  void reply.code(status).type('text/html; charset=utf-8');
+  return content;
+}
+
+/** The key list, key creation and revocation (confirmed on a page of its own first). */
+export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): void {
+  const { accounts, sessions } = opts;
+  const signedInOrRedirect = async (request: FastifyRequest, reply: FastifyReply, post: boolean) => {
+    const signedIn = post ? await sessions.forPost(request) : await sessions.current(request);
+    if (!signedIn) void reply.redirect('/dashboard/login', 303);
+    return signedIn;
+  };
+  const ownKey = async (signedIn: SignedIn, id: string) => {
+    const key = (await accounts.listKeys(signedIn.account.id, currentPeriod())).find((k) => k.id === id);
+    if (!key) throw new PageError(404, 'There is no such key.');
+    return key;
+  };
+
+  app.get('/dashboard/keys', async (request, reply) => {
+    const signedIn = await signedInOrRedirect(request, reply, false);
+    if (!signedIn) return reply;
+    return asHtml(reply, 200, keysPage(signedIn, await accounts.listKeys(signedIn.account.id, currentPeriod())));
+  });
+
+  app.post('/dashboard/keys', async (request, reply) => {
+    const signedIn = await signedInOrRedirect(request, reply, true);
+    if (!signedIn) return reply;
+    const name = (formOf(request).get('name') ?? '').trim();
+    const accountId = signedIn.account.id;
+    if (!name || name.length > KEY_NAME_MAX_LENGTH) {
+      const problem = `A key name has 1 to ${KEY_NAME_MAX_LENGTH} characters.`;
+      return asHtml(reply, 422, keysPage(signedIn, await accounts.listKeys(accountId, currentPeriod()), { problem }));
+    }
+    const { key } = await accounts.createKey(accountId, { name, quota: opts.defaultQuotaCredits });
+    const keys = await accounts.listKeys(accountId, currentPeriod());
+    return asHtml(reply, 201, keysPage(signedIn, keys, { created: createdKey(key) }));
+  });
+
+  app.get<{ Params: { id: string } }>('/dashboard/keys/:id/revoke', async (request, reply) => {
+    const signedIn = await signedInOrRedirect(request, reply, false);
+    if (!signedIn) return reply;
+    const key = await ownKey(signedIn, request.params.id);
+    const body = html`<p>
+        Revoke key <strong>${key.name}</strong> (<code>${key.prefix ?? ''}…</code>)? Requests with it are refused within
+        a second. This cannot be undone.
+      </p>
+      <form method="post" action="/dashboard/keys/${encodeURIComponent(key.id)}/revoke">
+        ${csrfField(signedIn.csrf)} <button type="submit">Revoke key</button> <a href="/dashboard/keys">Cancel</a>
+      </form>`;
+    return asHtml(reply, 200, page({ title: 'Revoke key', signedInCsrf: signedIn.csrf, body }));
+  });
+
+  app.post<{ Params: { id: string } }>('/dashboard/keys/:id/revoke', async (request, reply) => {
+    const signedIn = await signedInOrRedirect(request, reply, true);
+    if (!signedIn) return reply;
+    // Another account's key answers as a key that does not exist.
+    if (!(await accounts.revokeKey(signedIn.account.id, request.params.id)))
+      throw new PageError(404, 'There is no such key.');
+    return reply.redirect('/dashboard/keys', 303);
+  });
+}

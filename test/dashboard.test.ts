@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+
+/** A browser's part in the dashboard: a cookie jar, forms posted with the CSRF token of the page they are on. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(this.base + path, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+
+  /** Opens `page`, then posts `form` with the page's CSRF token to `action`. */
+  async submit(page: string, action: string, form: Record<string, string> = {}) {
+    const csrf = csrfOf((await this.request(page)).text);
+    return this.request(action, { form: { csrf, ...form } });
+  }
+
+  async signUp(email: string, password = 'correct horse battery') {
+    const r = await this.submit('/dashboard/signup', '/dashboard/signup', { email, password });
+    assert.equal(r.status, 303, r.text);
+    return r;
+  }
+
+  async createKey(name: string): Promise<{ key: string; page: string }> {
+    const r = await this.submit('/dashboard/keys', '/dashboard/keys', { name });
+    assert.equal(r.status, 201, r.text);
+    const key = /id="new-key"[^>]*value="([^"]+)"/.exec(r.text)![1]!;
+    return { key, page: r.text };
+  }
+
+  async keyIdOf(name: string): Promise<string> {
+    const list = (await this.request('/dashboard/keys')).text;
+    const row = list.split('<tr>').find((r) => r.includes(`<td>${name}</td>`))!;
+    return /\/dashboard\/keys\/([^/]+)\/revoke/.exec(row)![1]!;
+  }
+}
+
+function csrfOf(page: string): string {
+  const match = /name="csrf" value="([^"]+)"/.exec(page);
+  assert.ok(match, `no CSRF field in ${page.slice(0, 300)}`);
+  return match[1]!;
+}
+
+describe('dashboard (embedded backend)', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  const v1 = (key: string) => fetch(`${server.url}/v1/countries`, { headers: { authorization: `Bearer ${key}` } });
+
+  before(async () => {
+    dataDir = await sampleDataDir();
+    server = await startServerProcess({ DATA_DIR: dataDir });
+  });
+  after(async () => {
+    await server.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs up with a session cookie that is HttpOnly, SameSite=Strict and scoped to /dashboard', async () => {
+    const browser = new Browser(server.url);
+    assert.equal((await browser.request('/dashboard')).headers.get('location'), '/dashboard/login');
+    const r = await browser.signUp('cookie@example.com');
+    assert.equal(r.headers.get('location'), '/dashboard/keys');
+    const cookie = r.headers.getSetCookie().find((c) => c.startsWith('session='))!;
+    assert.match(cookie, /HttpOnly/);
+    assert.match(cookie, /SameSite=Strict/);
+    assert.match(cookie, /Path=\/dashboard/);
+    assert.match(cookie, /Max-Age=604800/);
+    assert.doesNotMatch(cookie, /Secure/, 'plain HTTP: no Secure flag');
+    assert.equal((await browser.request('/dashboard')).headers.get('location'), '/dashboard/keys');
+  });
+
+  it('shows a new key once, which works at once and gets 401 within a second of its revocation', async () => {
+    const browser = new Browser(server.url);
+    await browser.signUp('keys@example.com');
+    const { key, page } = await browser.createKey('server');
+    assert.match(key, /^etk_/);
+    assert.ok(page.includes('The API key is displayed once at creation.'));
+    assert.ok(page.includes('aria-label') || page.includes('<label for="new-key">New API key</label>'));
+    const list = await browser.request('/dashboard/keys');
+    assert.equal(list.status, 200);
+    assert.ok(list.text.includes('<td>server</td>'));
+    assert.ok(!list.text.includes(key), 'the key is never shown again');
+    assert.ok(list.text.includes(key.slice(0, 8)), 'its prefix is');
+    // The server's key store sees the dashboard's writes at its next poll.
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = (await v1(key)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 200);
+
+    const id = await browser.keyIdOf('server');
+    const confirm = await browser.request(`/dashboard/keys/${id}/revoke`);
+    assert.equal(confirm.status, 200);
+    assert.ok(confirm.text.includes('Revoke key'));
+    const revoked = await browser.request(`/dashboard/keys/${id}/revoke`, { form: { csrf: csrfOf(confirm.text) } });
+    assert.equal(revoked.status, 303);
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal((await v1(key)).status, 401);
+    assert.ok((await browser.request('/dashboard/keys')).text.includes('revoked'));
+  });
+
+  it('refuses a POST without or with a wrong CSRF token (403, an HTML page with the request id)', async () => {
+    const browser = new Browser(server.url);
+    await browser.signUp('csrf@example.com');
+    const missing = await browser.request('/dashboard/keys', { form: { name: 'x' } });
+    assert.equal(missing.status, 403);
+    assert.match(missing.headers.get('content-type')!, /^text\/html/);
+    assert.ok(missing.text.includes(missing.headers.get('x-request-id')!));
+    const wrong = await browser.request('/dashboard/keys', { form: { name: 'x', csrf: 'A'.repeat(43) } });
+    assert.equal(wrong.status, 403);
+    // The sign-in form's double-submit token: a field without the matching cookie is refused.
+    const stranger = new Browser(server.url);
+    const login = await stranger.request('/dashboard/login', {
+      form: { csrf: 'B'.repeat(43), email: 'csrf@example.com', password: 'correct horse battery' },
+    });
+    assert.equal(login.status, 403);
+    assert.ok(!(await browser.request('/dashboard/keys')).text.includes('<td>x</td>'));
+  });
+
+  it('shows a key name with markup as text', async () => {
+    const browser = new Browser(server.url);
+    await browser.signUp('markup@example.com');
+    const { page } = await browser.createKey('<script>alert(1)</script>');
+    const list = (await browser.request('/dashboard/keys')).text;
+    for (const text of [page, list]) {
+      assert.ok(text.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+      assert.ok(!text.includes('<script>alert(1)'));
+    }
+  });
+
+  it('serves pages with a restrictive Content-Security-Policy, its script and stylesheet from files', async () => {
+    const r = await new Browser(server.url).request('/dashboard/login');
+    const csp = r.headers.get('content-security-policy')!;
+    for (const directive of ["default-src 'none'", "script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'"])
+      assert.ok(csp.includes(directive), csp);
+    assert.ok(!/<script>/.test(r.text), 'no inline script');
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+    const script = await fetch(`${server.url}/dashboard/assets/dashboard.js`);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('content-type')!, /javascript/);
+    assert.equal((await fetch(`${server.url}/dashboard/assets/dashboard.css`)).status, 200);
+    const openapi = await (await fetch(`${server.url}/v1/openapi.json`)).json();
+    assert.ok(!Object.keys(openapi.paths).some((p) => p.startsWith('/dashboard')));
+  });
+
+  it('refuses the right password with 429 and Retry-After after repeated failures', async () => {
+    const owner = new Browser(server.url);
+    await owner.signUp('throttled@example.com');
+    const guesser = new Browser(server.url);
+    // Ten attempts per account in 15 minutes, every attempt counting: the sign-up was the first.
+    for (let i = 0; i < 9; i++) {
+      const r = await guesser.submit('/dashboard/login', '/dashboard/login', {
+        email: 'throttled@example.com',
+        password: `wrong password ${i}`,
+      });
+      assert.equal(r.status, 401);
+      assert.ok(r.text.includes('Wrong email or password.'));
+    }
+    const right = await guesser.submit('/dashboard/login', '/dashboard/login', {
+      email: 'throttled@example.com',
+      password: 'correct horse battery',
+    });
+    assert.equal(right.status, 429);
+    assert.ok(Number(right.headers.get('retry-after')) > 0);
+  });
+
+  it('rotates the session at sign-in, and sign-out ends it', async () => {
+    const browser = new Browser(server.url);
+    await browser.signUp('rotate@example.com');
+    const before = browser.cookies.get('session')!;
+    const r = await browser.submit('/dashboard/login', '/dashboard/login', {
+      email: 'rotate@example.com',
+      password: 'correct horse battery',
+    });
+    assert.equal(r.status, 303);
+    const afterSignIn = browser.cookies.get('session')!;
+    assert.notEqual(afterSignIn, before);
+    const old = new Browser(server.url);
+    old.cookies.set('session', before);
+    assert.equal((await old.request('/dashboard/keys')).headers.get('location'), '/dashboard/login');
+
+    const out = await browser.submit('/dashboard/keys', '/dashboard/logout');
+    assert.equal(out.status, 303);
+    const replay = new Browser(server.url);
+    replay.cookies.set('session', afterSignIn);
+    assert.equal((await replay.request('/dashboard/keys')).status, 303, 'the ended session opens nothing');
+  });
+
+  it("neither lists nor revokes another account's key (404)", async () => {
+    const alice = new Browser(server.url);
+    await alice.signUp('alice@example.com');
+    await alice.createKey('alice-key');
+    const id = await alice.keyIdOf('alice-key');
+    const mallory = new Browser(server.url);
+    await mallory.signUp('mallory@example.com');
+    assert.ok(!(await mallory.request('/dashboard/keys')).text.includes('alice-key'));
+    assert.equal((await mallory.request(`/dashboard/keys/${id}/revoke`)).status, 404);
+    const r = await mallory.submit('/dashboard/keys', `/dashboard/keys/${id}/revoke`);
+    assert.equal(r.status, 404);
+    assert.ok((await alice.request('/dashboard/keys')).text.includes('active'));
+  });
+});
+
+describe('DASHBOARD=off', () => {
+  it('serves no dashboard route', async () => {
+    const dataDir = await sampleDataDir();
+    const server = await startServerProcess({ DATA_DIR: dataDir, DASHBOARD: 'off' });
+    try {
+      assert.equal((await fetch(`${server.url}/dashboard/login`)).status, 404);
+      assert.equal((await fetch(`${server.url}/dashboard`, { redirect: 'manual' })).status, 404);
+    } finally {
+      await server.stop('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
