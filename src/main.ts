@@ -98,7 +98,11 @@ async function main(): Promise<void> {
     cacheMaxAgeS: settings.cacheMaxAgeS,
     responseCacheBytes: settings.responseCacheMb * 2 ** 20,
     dashboard: settings.dashboard
-      ? { ...access.dashboard, defaultQuotaCredits: settings.defaultQuotaCredits }
+      ? {
+          ...access.dashboard,
+          defaultLimits: { quota: settings.defaultQuotaCredits, rate: null },
+          serviceRate: { requests: settings.rateLimitRequests, windowS: settings.rateLimitWindowS },
+        }
       : undefined,
   });
   onStopSignals(logger, async () => {

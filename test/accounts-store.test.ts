@@ -91,7 +91,7 @@ function accountStoreCases(open: () => Promise<Backend>): void {
     const operator = await store.accountById(OPERATOR_ACCOUNT_ID);
     assert.equal(operator?.role, 'operator');
     assert.equal(operator?.email, null);
-    const listed = (await store.listAccounts()).find((a) => a.id === OPERATOR_ACCOUNT_ID);
+    const listed = (await store.listAccounts(creditPeriod())).find((a) => a.id === OPERATOR_ACCOUNT_ID);
     assert.ok(listed);
   });
 
@@ -119,12 +119,21 @@ function accountStoreCases(open: () => Promise<Backend>): void {
     await store.createSession(other, account.id, new Date(now.getTime() + 3_600_000));
     await store.deleteSessionsOf(account.id);
     assert.equal(await store.sessionAccount(other, now), null);
+
+    const expiring = sessionHash(newSessionToken());
+    await store.createSession(expiring, account.id, new Date(now.getTime() + 1000));
+    await store.createSession(other, account.id, new Date(now.getTime() + 3_600_000));
+    assert.equal(await store.deleteExpiredSessions(new Date(now.getTime() + 2000)), 1);
+    assert.equal((await store.sessionAccount(other, now))?.id, account.id, 'a live session stays');
   });
 
   it('scopes keys to their account: one cannot list or revoke another one’s', async () => {
     const alice = (await store.createAccount('alice@example.org', PASSWORD_HASH, 'user'))!;
     const bob = (await store.createAccount('bob@example.org', PASSWORD_HASH, 'user'))!;
-    const { key, record } = await store.createKey(alice.id, { name: 'alice-key', quota: 10_000 });
+    const { key, record } = await store.createKey(alice.id, {
+      name: 'alice-key',
+      defaults: { quota: 10_000, rate: null },
+    });
     assert.match(key, /^etk_[A-Za-z0-9_-]{43}$/);
     assert.equal(record.prefix, key.slice(0, 8));
     assert.equal(record.status, 'active');
@@ -137,15 +146,39 @@ function accountStoreCases(open: () => Promise<Backend>): void {
     assert.equal(JSON.stringify(listed).includes(key), false, 'a listing never holds the key');
     assert.equal(JSON.stringify(listed).includes(hashKey(key)), false, 'nor its hash');
 
-    assert.equal(await store.setKeyLimits(record.id, 500, { requests: 10, windowS: 60 }), true);
     assert.equal(await store.revokeKey(alice.id, record.id), true);
     const [revoked] = await store.listKeys(alice.id, creditPeriod());
-    assert.deepEqual(
-      { status: revoked?.status, quota: revoked?.quota, rate: revoked?.rate },
-      { status: 'revoked', quota: 500, rate: { requests: 10, windowS: 60 } },
-    );
-    const counts = (await store.listAccounts()).find((a) => a.id === alice.id)?.keys;
+    assert.equal(revoked?.status, 'revoked');
+    const counts = (await store.listAccounts(creditPeriod())).find((a) => a.id === alice.id)?.keys;
     assert.deepEqual(counts, { active: 0, revoked: 1 });
+  });
+
+  it("sets an account's limits on all its keys, and on the keys it creates later", async () => {
+    const erin = (await store.createAccount('erin@example.org', PASSWORD_HASH, 'user'))!;
+    const defaults = { quota: 1000, rate: null };
+    const first = await store.createKey(erin.id, { name: 'first', defaults });
+    assert.equal(first.record.quota, 1000);
+    assert.equal(await store.accountLimits(erin.id), null, 'the service defaults until an admin sets limits');
+    const limits = { quota: 500, rate: { requests: 10, windowS: 60 } };
+    assert.equal(await store.setAccountLimits(erin.id, limits), true);
+    assert.equal(await store.setAccountLimits('acct_missing', limits), false);
+    assert.deepEqual(await store.accountLimits(erin.id), limits);
+    await store.createKey(erin.id, { name: 'second', defaults });
+    const keys = await store.listKeys(erin.id, creditPeriod());
+    assert.deepEqual(
+      keys.map((k) => [k.name, k.quota, k.rate]),
+      [
+        ['first', 500, limits.rate],
+        ['second', 500, limits.rate],
+      ],
+    );
+    const listed = (await store.listAccounts(creditPeriod())).find((a) => a.id === erin.id);
+    assert.deepEqual(listed?.limits, limits);
+    assert.deepEqual(listed?.usage, { credits: 0, calls: 0 });
+    // No quota is a limit too: it is not the default.
+    await store.setAccountLimits(erin.id, { quota: null, rate: null });
+    assert.deepEqual(await store.accountLimits(erin.id), { quota: null, rate: null });
+    assert.equal((await store.createKey(erin.id, { name: 'third', defaults })).record.quota, null);
   });
 
   it('gives the keys of the `keys` CLI to the operator account', async () => {
@@ -157,7 +190,7 @@ function accountStoreCases(open: () => Promise<Backend>): void {
 
   it('reports the paid calls the ledger recorded, per day and operation', async () => {
     const carol = (await store.createAccount('carol@example.org', PASSWORD_HASH, 'user'))!;
-    const { record } = await store.createKey(carol.id, { name: 'metered', quota: null });
+    const { record } = await store.createKey(carol.id, { name: 'metered', defaults: { quota: null, rate: null } });
     const key = { id: record.id, name: record.name, quota: null, rate: null };
     const call = (operation: string, credits: number) =>
       backend.ledger.commit(
@@ -171,6 +204,8 @@ function accountStoreCases(open: () => Promise<Backend>): void {
       { day: today(), operation: 'countries', calls: 1, credits: 1 },
       { day: today(), operation: 'trade', calls: 2, credits: 4 },
     ]);
+    const account = (await store.listAccounts(creditPeriod())).find((a) => a.id === carol.id);
+    assert.deepEqual(account?.usage, { credits: 5, calls: 3 });
     const [listed] = await store.listKeys(carol.id, creditPeriod());
     assert.equal(listed?.lastUsedDay, today());
     assert.deepEqual(listed?.usage, { period: creditPeriod(), credits: 5, calls: 3 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import { accountsCli, sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
 
 /** A browser's part in the dashboard: a cookie jar, forms posted with the CSRF token of the page they are on. */
 class Browser {
@@ -44,6 +44,12 @@ class Browser {
     assert.equal(r.status, 201, r.text);
     const key = /id="new-key"[^>]*value="([^"]+)"/.exec(r.text)![1]!;
     return { key, page: r.text };
+  }
+
+  async signIn(email: string, password = 'correct horse battery') {
+    const r = await this.submit('/dashboard/login', '/dashboard/login', { email, password });
+    assert.equal(r.status, 303, r.text);
+    return r;
   }
 
   async keyIdOf(name: string): Promise<string> {
@@ -217,6 +223,147 @@ describe('dashboard (embedded backend)', () => {
     const r = await mallory.submit('/dashboard/keys', `/dashboard/keys/${id}/revoke`);
     assert.equal(r.status, 404);
     assert.ok((await alice.request('/dashboard/keys')).text.includes('active'));
+  });
+});
+
+describe('dashboard usage and admin pages (embedded backend)', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  const v1 = (key: string) => fetch(`${server.url}/v1/countries`, { headers: { authorization: `Bearer ${key}` } });
+  /** Calls the API with `key` until the key store has it (it polls the state database). */
+  const firstCall = async (key: string) => {
+    for (let i = 0; i < 40; i++) {
+      const r = await v1(key);
+      if (r.status === 200) return r;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.fail('the new key never worked');
+  };
+
+  before(async () => {
+    dataDir = await sampleDataDir();
+    server = await startServerProcess({ DATA_DIR: dataDir, DEFAULT_QUOTA_CREDITS: '300' });
+  });
+  after(async () => {
+    await server.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers an unknown dashboard path with an HTML page, 404', async () => {
+    for (const method of ['GET', 'POST']) {
+      const r = await fetch(`${server.url}/dashboard/nothing/here`, { method });
+      assert.equal(r.status, 404);
+      assert.match(r.headers.get('content-type')!, /^text\/html/);
+      assert.match(await r.text(), /<h1>Not found<\/h1>/);
+    }
+  });
+
+  it("shows this month's credits against the quota, the renewal, the rate and the day's calls", async () => {
+    const browser = new Browser(server.url);
+    await browser.signUp('usage@example.com');
+    const empty = (await browser.request('/dashboard/usage')).text;
+    assert.match(empty, /<dd id="credits-used">0<\/dd>/);
+    assert.ok(empty.includes('No calls in the last 30 days.'));
+    const { key } = await browser.createKey('<b>metered</b>');
+    const r = await firstCall(key);
+    const cost = 300 - Number(r.headers.get('x-credits-remaining'));
+    assert.ok(cost > 0);
+    let page = '';
+    for (let i = 0; i < 40 && !page.includes(`<dd id="credits-used">${cost}</dd>`); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = (await browser.request('/dashboard/usage')).text;
+    }
+    assert.ok(page.includes(`<dd id="credits-used">${cost}</dd>`), 'the call is counted');
+    assert.ok(page.includes('300 credits per key per month'));
+    assert.ok(page.includes(`<td class="num">${300 - cost}</td>`), 'what remains');
+    const renews = r.headers.get('x-credits-reset')!;
+    assert.ok(page.includes(`<time datetime="${renews}">`), `renews at ${renews}`);
+    assert.ok(page.includes('600 requests per 60 s (service default)'));
+    assert.ok(page.includes('&lt;b&gt;metered&lt;/b&gt;') && !page.includes('<b>metered'));
+    const today = new Date().toISOString().slice(0, 10);
+    assert.match(
+      page,
+      new RegExp(`<td>${today}</td>\\s*<td><code>/v1/countries</code></td>\\s*<td class="num">1</td>`),
+    );
+    assert.ok(page.includes('src="/dashboard/assets/chart.umd.js"'));
+    const chart = await fetch(`${server.url}/dashboard/assets/chart.umd.js`);
+    assert.equal(chart.status, 200);
+    assert.match(await chart.text(), /Chart\.js v4/);
+  });
+
+  it('allows at most 10 active keys per account', async () => {
+    const browser = new Browser(server.url);
+    await browser.signUp('many@example.com');
+    for (let i = 0; i < 10; i++) await browser.createKey(`key ${i}`);
+    const refused = await browser.submit('/dashboard/keys', '/dashboard/keys', { name: 'one more' });
+    assert.equal(refused.status, 422);
+    assert.ok(refused.text.includes('An account has at most 10 active keys; revoke one first.'));
+  });
+
+  it('admin: hidden from others (404); sets limits (403 without CSRF, 422 if invalid) that keys follow', async () => {
+    const user = new Browser(server.url);
+    await user.signUp('limited@example.com');
+    const { key } = await user.createKey('limited');
+    await firstCall(key);
+    assert.equal((await user.request('/dashboard/admin')).status, 404);
+    assert.ok(!(await user.request('/dashboard/keys')).text.includes('href="/dashboard/admin"'));
+
+    const cli = await accountsCli(
+      ['create-admin', '--email', 'root@example.com'],
+      { DATA_DIR: dataDir },
+      'admin password 1234\n',
+    );
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.match(cli.stderr, /^accounts in .+ \(embedded, from DATA_DIR\)/);
+    const admin = new Browser(server.url);
+    await admin.signIn('root@example.com', 'admin password 1234');
+    const list = (await admin.request('/dashboard/admin')).text;
+    assert.ok(list.includes('href="/dashboard/admin"'), 'the navigation links to it');
+    const account = /href="\/dashboard\/admin\/accounts\/(acct_[0-9a-f]+)">limited@example\.com</.exec(list)![1]!;
+    assert.ok(list.includes('operator (keys of the CLI)'));
+    const limitsUrl = `/dashboard/admin/accounts/${account}/limits`;
+
+    assert.equal((await admin.request(limitsUrl, { form: { quota: '5' } })).status, 403);
+    const accountPage = `/dashboard/admin/accounts/${account}`;
+    const refused: Array<Record<string, string>> = [
+      { quota: '-1' },
+      { quota: '1e3' },
+      { quota: '9'.repeat(16) },
+      { rate_requests: '5' },
+      { rate_requests: '5', rate_window_s: '0' },
+    ];
+    for (const form of refused) {
+      const r = await admin.submit(accountPage, limitsUrl, form);
+      assert.equal(r.status, 422, JSON.stringify(form));
+      assert.ok(r.text.includes('role="alert"'));
+    }
+    assert.equal((await user.submit('/dashboard/keys', limitsUrl, { quota: '1' })).status, 404, 'a user is no admin');
+
+    const saved = await admin.submit(accountPage, limitsUrl, {
+      quota: '50',
+      rate_requests: '100',
+      rate_window_s: '10',
+    });
+    assert.equal(saved.status, 303);
+    let r = await v1(key);
+    for (let i = 0; i < 20 && r.headers.get('ratelimit-policy') !== '"window";q=100;w=10'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      r = await v1(key);
+    }
+    assert.equal(r.headers.get('ratelimit-policy'), '"window";q=100;w=10');
+    assert.ok(Number(r.headers.get('x-credits-remaining')) < 50);
+    // A key created afterwards gets the account's limits, not the default quota.
+    const later = await user.createKey('later');
+    assert.ok(Number((await firstCall(later.key)).headers.get('x-credits-remaining')) < 50);
+    assert.ok((await admin.request(accountPage)).text.includes('value="50"'));
+
+    const disabled = await admin.submit(accountPage, `${accountPage}/status`, { disabled: '1' });
+    assert.equal(disabled.status, 303);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal((await v1(key)).status, 401);
+    assert.equal((await user.request('/dashboard/keys')).headers.get('location'), '/dashboard/login');
+    const enabled = await admin.submit(accountPage, `${accountPage}/status`, { disabled: '0' });
+    assert.equal(enabled.status, 303);
   });
 });
 

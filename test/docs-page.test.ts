@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { browserUnavailable, launchChromium, watchProblems } from './helpers/browser.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// Debian's browser, driven without downloading one of Playwright's own builds.
-const CHROMIUM = '/usr/bin/chromium';
-const noBrowser = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install chromium)`;
-// In CI the browser must be there: a missing one fails the suite instead of skipping the page test.
-if (noBrowser && process.env.REQUIRE_SERVICES === '1') throw new Error(`the API reference test needs ${noBrowser}`);
+const noBrowser = browserUnavailable('the API reference test');
 
 /** The server sits behind a gateway, as in production: every request here carries its secret, none a key. */
 const GATEWAY_SECRET = 'docs-gateway-secret';
@@ -98,17 +95,7 @@ describe('GET /docs', () => {
 describe('the API reference in a browser', { skip: noBrowser || false }, () => {
   let browser: Browser;
   before(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-gpu',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
@@ -118,18 +105,8 @@ describe('the API reference in a browser', { skip: noBrowser || false }, () => {
     const context = await browser.newContext({ extraHTTPHeaders: THROUGH_GATEWAY });
     const page = await context.newPage();
     const requested: string[] = [];
-    const problems: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    // A blocked load or inline script or style shows up as a violation event in the page.
-    await page.addInitScript({
-      content: `document.addEventListener('securitypolicyviolation', (e) =>
-        console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`,
-    });
+    const problems = await watchProblems(page);
 
     const summary = (server.app.swagger().paths as any)['/v1/countries'].get.summary as string;
     const res = await page.goto(`${server.url}/docs`);

@@ -7,6 +7,7 @@ import { LayeredKeyStore, type KeyStore } from './keys.js';
 import { rateLimitCheck } from './rate-limit/index.js';
 import { distributedLimitsCheck } from './distributed-limits.js';
 import { MemoryRateLimiter } from './rate-limit/memory.js';
+import { RedisRateLimiter } from './rate-limit/redis.js';
 import { SqliteCreditLedger } from './credits/sqlite.js';
 import { openStateDatabase } from './sqlite/database.js';
 import { SqliteKeyStore } from './stores/sqlite.js';
@@ -98,11 +99,10 @@ async function distributedBackends(
     ledger,
     checks: [distributedLimitsCheck(ledger, defaults)],
     probes: { redis: () => redis.ping(), postgres: () => pool.query('SELECT 1') },
-    // Sign-in attempts are counted per replica: no Redis limiter exists outside the
-    // one-round-trip access script, and a per-replica count still bounds guessing.
+    // Sign-in attempts are counted in Redis, so that spreading guesses over replicas gains nothing.
     dashboard: {
       accounts: new PgAccountStore(pool),
-      signInLimiter: new MemoryRateLimiter(),
+      signInLimiter: new RedisRateLimiter(redis),
       csrfSecret: remembered(() => pgServerSecret(pool, 'dashboard')),
     },
     close: async () => {

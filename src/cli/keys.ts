@@ -5,6 +5,7 @@ import { UsageError, parseCommandLine } from './args.js';
 import { CREATE_USAGE, KEYS_USAGE, LIST_USAGE, REVOKE_USAGE } from './keys-help.js';
 import { keyListing, keysTable } from './keys-list.js';
 import { describeKeyStore, openKeyStore } from './keys-store.js';
+import { messageOf, runTool } from './run.js';
 
 /*
  * `npm run keys -- create|list|revoke`. stdout holds only a command's result (the key
@@ -26,13 +27,6 @@ const COMMANDS = new Set(['create', 'list', 'revoke']);
 
 /** A failure of the key store itself (unreachable, unreadable): exit code 1. */
 class StoreError extends Error {}
-
-/** The first line of an error's message; a connection refused on every address has none of its own. */
-function messageOf(err: unknown): string {
-  const e = err as { message?: string; code?: string; errors?: unknown[] } | undefined;
-  const text = e?.message || (e?.errors?.length ? messageOf(e.errors[0]) : '') || e?.code || String(err);
-  return text.split('\n')[0]!;
-}
 
 /** Runs `fn` on the configured key store and closes it; a failure names the store. */
 async function onKeyStore<T>(fn: (store: KeyAdmin, place: string) => Promise<T>): Promise<T> {
@@ -182,12 +176,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Exits once stdout and stderr have taken everything written (pipes may be asynchronous). */
-function exitAfterOutput(code: number): void {
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
-}
-
-main(process.argv.slice(2)).then(exitAfterOutput, (err) => {
-  console.error(`keys: ${messageOf(err)}`);
-  exitAfterOutput(1);
-});
+runTool('keys', main);

@@ -1,9 +1,10 @@
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, passwordProblem, verifyPassword } from '../access/accounts/password.js';
-import type { SignInThrottle } from '../access/accounts/sign-in-throttle.js';
+import type { SignInThrottle, SignInVerdict } from '../access/accounts/sign-in-throttle.js';
 import type { AccountStore } from '../access/accounts/store.js';
 import { PageError } from './errors.js';
-import { html, notice, page } from './html.js';
+import { html, notice, page, sendPage } from './html.js';
 import { checkPreSignInToken, formOf, preSignInToken, type Sessions } from './session.js';
 
 export interface AccountPagesOptions {
@@ -72,16 +73,11 @@ function credentialsForm(form: Form, csrf: string, opts: { email?: string; probl
   });
 }
 
-function answerForm(reply: FastifyReply, status: number, content: string): string {
-  void reply.code(status).type('text/html; charset=utf-8');
-  return content;
-}
-
 /** Sign-up, sign-in and sign-out. */
 export function registerAccountPages(app: FastifyInstance, opts: AccountPagesOptions): void {
   const { accounts, sessions, throttle } = opts;
   const showForm = (form: Form) => async (request: FastifyRequest, reply: FastifyReply) =>
-    answerForm(reply, 200, credentialsForm(form, preSignInToken(request, reply)));
+    sendPage(reply, 200, credentialsForm(form, preSignInToken(request, reply)));
 
   app.get('/dashboard/signup', showForm('signup'));
   app.get('/dashboard/login', showForm('login'));
@@ -92,7 +88,7 @@ export function registerAccountPages(app: FastifyInstance, opts: AccountPagesOpt
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
     const again = (problem: string) =>
-      answerForm(reply, 422, credentialsForm('signup', preSignInToken(request, reply), { email, problem }));
+      sendPage(reply, 422, credentialsForm('signup', preSignInToken(request, reply), { email, problem }));
     if (email.length > EMAIL_MAX_LENGTH || !looksLikeEmail(email)) return again('Enter a valid email address.');
     const problem = passwordProblem(password);
     if (problem) return again(`The password is too weak: ${problem}.`);
@@ -109,12 +105,14 @@ export function registerAccountPages(app: FastifyInstance, opts: AccountPagesOpt
     const form = formOf(request);
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
-    await refuseWhenThrottled(throttle, request, email);
+    const { failureDelayMs } = await refuseWhenThrottled(throttle, request, email);
     const account = email.length <= EMAIL_MAX_LENGTH ? await accounts.findAccountByEmail(email) : null;
     const ok = await verifyPassword(password, account?.passwordHash ?? (await unknownAccountHash));
     if (!account || !account.passwordHash || !ok || account.disabledAt) {
+      // Repeated failures on an account are answered later and later, then refused.
+      await setTimeout(failureDelayMs);
       const content = credentialsForm('login', preSignInToken(request, reply), { email, problem: WRONG_CREDENTIALS });
-      return answerForm(reply, 401, content);
+      return sendPage(reply, 401, content);
     }
     await sessions.open(request, reply, account.id);
     return reply.redirect('/dashboard/keys', 303);
@@ -127,11 +125,17 @@ export function registerAccountPages(app: FastifyInstance, opts: AccountPagesOpt
   });
 }
 
-async function refuseWhenThrottled(throttle: SignInThrottle, request: FastifyRequest, email: string): Promise<void> {
-  const waitS = await throttle.attempt(email, request.ip, request.id);
+async function refuseWhenThrottled(
+  throttle: SignInThrottle,
+  request: FastifyRequest,
+  email: string,
+): Promise<SignInVerdict> {
+  const verdict = await throttle.attempt(email, request.ip, request.id);
+  const { waitS } = verdict;
   if (waitS > 0) {
     throw new PageError(429, `Too many attempts. Try again in ${Math.ceil(waitS / 60)} minute(s).`, {
       'retry-after': String(waitS),
     });
   }
+  return verdict;
 }

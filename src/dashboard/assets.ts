@@ -4,6 +4,20 @@
  * rather than beside it so that the compiled server needs no copied files.
  */
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * Chart.js, the minified UMD build of the installed package (its package exports do
+ * not name that file, so it is found beside the main one). Its source map comment is
+ * dropped: the map is not served.
+ */
+function chartLibrary(): string {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('chart.js'));
+  return readFileSync(path.join(dist, 'chart.umd.min.js'), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+}
+
 /** Copy buttons: `data-copy` names the input whose value is copied. */
 const SCRIPT = `'use strict';
 document.addEventListener('click', function (event) {
@@ -25,6 +39,38 @@ document.addEventListener('click', function (event) {
 });
 `;
 
+/**
+ * Draws every `canvas[data-chart]` of the usage page with Chart.js (loaded before this
+ * script): one stacked bar per day, a colour per operation.
+ */
+const USAGE_CHART_SCRIPT = `'use strict';
+(function () {
+  var palette = ['#1f5fbf', '#d97706', '#15803d', '#a4000f', '#6d28d9', '#0e7490', '#be185d', '#4d7c0f',
+    '#92400e', '#334155', '#0369a1', '#9f1239', '#166534', '#7c2d12'];
+  var canvases = document.querySelectorAll('canvas[data-chart]');
+  for (var i = 0; i < canvases.length; i++) {
+    var canvas = canvases[i];
+    var data = JSON.parse(canvas.getAttribute('data-chart'));
+    new window.Chart(canvas, {
+      type: 'bar',
+      data: {
+        labels: data.labels.map(function (day) { return day.slice(5); }),
+        datasets: data.series.map(function (s, n) {
+          return { label: s.label, data: s.data, backgroundColor: palette[n % palette.length] };
+        })
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+        plugins: { legend: { position: 'bottom' } }
+      }
+    });
+  }
+})();
+`;
+
 const STYLES = `:root { font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; background: #fff; }
 body { margin: 0; }
 header { display: flex; justify-content: space-between; align-items: center; padding: 0.5rem 1rem;
@@ -43,10 +89,27 @@ td form { margin: 0; }
 .error { color: #a4000f; font-weight: 600; }
 .warning { background: #fff4d6; border-left: 4px solid #d97706; padding: 0.5rem; }
 .new-key { border: 1px solid #ccc; padding: 0 1rem 1rem; margin-bottom: 1rem; }
+nav ul { display: flex; gap: 1rem; list-style: none; margin: 0; padding: 0; }
+nav a[aria-current="page"] { font-weight: 600; }
+header { gap: 1rem; }
+header .sign-out { margin-left: auto; }
+caption { text-align: left; font-weight: 600; padding: 0.4rem 0; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+dl.summary { display: flex; flex-wrap: wrap; gap: 1rem 2.5rem; }
+dl.summary dt { font-size: 0.9rem; color: #444; }
+dl.summary dd { margin: 0; font-size: 1.25rem; font-weight: 600; }
+.chart { margin: 1rem 0; }
+.chart figcaption { font-weight: 600; }
+.chart-box { position: relative; height: 16rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;
 
+export const CHART_SCRIPT_URL = '/dashboard/assets/chart.umd.js';
+export const USAGE_CHART_SCRIPT_URL = '/dashboard/assets/usage-chart.js';
+
 export const DASHBOARD_ASSETS = [
+  { url: CHART_SCRIPT_URL, type: 'text/javascript; charset=utf-8', body: chartLibrary() },
+  { url: USAGE_CHART_SCRIPT_URL, type: 'text/javascript; charset=utf-8', body: USAGE_CHART_SCRIPT },
   { url: '/dashboard/assets/dashboard.js', type: 'text/javascript; charset=utf-8', body: SCRIPT },
   { url: '/dashboard/assets/dashboard.css', type: 'text/css; charset=utf-8', body: STYLES },
 ];

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * The dashboard's HTML. Every value that reaches a page goes through `escapeHtml`
  * (text and attribute values alike), so a key name or an email with markup is
@@ -37,11 +39,38 @@ function render(value: unknown): string {
   throw new TypeError(`cannot show a ${typeof value} on a page`);
 }
 
+/** The pages a signed-in account moves between; `admin` only for admins. */
+export type Section = 'keys' | 'usage' | 'admin';
+
 export interface PageOptions {
   title: string;
   body: Html;
-  /** The CSRF token of a signed-in session: the page then carries the `Sign out` button. */
-  signedInCsrf?: string;
+  /** A signed-in session: the page then carries the navigation and the `Sign out` button. */
+  signedIn?: { csrf: string; account: { role: string } };
+  /** The section the page belongs to, marked in the navigation. */
+  section?: Section;
+  /** Scripts the page needs besides the dashboard's own (all served from /dashboard/assets/). */
+  scripts?: string[];
+}
+
+const SECTIONS: Array<{ section: Section; label: string; adminOnly?: boolean }> = [
+  { section: 'keys', label: 'API keys' },
+  { section: 'usage', label: 'Usage' },
+  { section: 'admin', label: 'Admin', adminOnly: true },
+];
+
+function navigation(role: string, current: Section | undefined): Html {
+  const links = SECTIONS.filter((s) => !s.adminOnly || role === 'admin').map(
+    ({ section, label }) =>
+      html`<li>
+        <a href="/dashboard/${section}" ${section === current ? html`aria-current="page"` : ''}>${label}</a>
+      </li>`,
+  );
+  return html`<nav aria-label="Dashboard">
+    <ul>
+      ${links}
+    </ul>
+  </nav>`;
 }
 
 /** A hidden CSRF field, for every form that changes state. */
@@ -49,13 +78,14 @@ export function csrfField(token: string): Html {
   return html`<input type="hidden" name="csrf" value="${token}" />`;
 }
 
-export function page({ title, body, signedInCsrf }: PageOptions): string {
+export function page({ title, body, signedIn, section, scripts = [] }: PageOptions): string {
   const signOut =
-    signedInCsrf === undefined
+    signedIn === undefined
       ? ''
-      : html`<form method="post" action="/dashboard/logout" class="sign-out">
-          ${csrfField(signedInCsrf)}<button type="submit">Sign out</button>
-        </form>`;
+      : html`${navigation(signedIn.account.role, section)}
+          <form method="post" action="/dashboard/logout" class="sign-out">
+            ${csrfField(signedIn.csrf)}<button type="submit">Sign out</button>
+          </form>`;
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -63,7 +93,7 @@ export function page({ title, body, signedInCsrf }: PageOptions): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · API dashboard</title>
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
-        <script src="/dashboard/assets/dashboard.js" defer></script>
+        ${['/dashboard/assets/dashboard.js', ...scripts].map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
         <header><span class="brand">API dashboard</span>${signOut}</header>
@@ -78,4 +108,10 @@ export function page({ title, body, signedInCsrf }: PageOptions): string {
 /** An alert paragraph, or nothing. */
 export function notice(message: string | undefined, kind: 'error' | 'info' = 'error'): Html {
   return message ? html`<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${message}</p>` : html``;
+}
+
+/** Answers with a page and its status. */
+export function sendPage(reply: FastifyReply, status: number, content: string): string {
+  void reply.code(status).type('text/html; charset=utf-8');
+  return content;
 }

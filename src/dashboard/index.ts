@@ -1,13 +1,15 @@
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignInThrottle } from '../access/accounts/sign-in-throttle.js';
-import type { AccountStore } from '../access/accounts/store.js';
+import type { AccountLimits, AccountStore, KeyRate } from '../access/accounts/store.js';
 import type { RateLimiter } from '../access/rate-limit/index.js';
 import { registerAccountPages } from './account-pages.js';
 import { DASHBOARD_ASSETS } from './assets.js';
 import { PageError } from './errors.js';
 import { html, page } from './html.js';
 import { registerKeyPages } from './key-pages.js';
+import { registerUsagePage } from './usage-page.js';
+import { registerAdminPages } from './admin-pages.js';
 import { Sessions } from './session.js';
 
 export interface DashboardOptions {
@@ -15,7 +17,10 @@ export interface DashboardOptions {
   signInLimiter: RateLimiter;
   /** The HMAC key of CSRF tokens, the same on every replica and across restarts. */
   csrfSecret: () => Promise<Buffer>;
-  defaultQuotaCredits: number;
+  /** The limits of a key created in the dashboard while an admin has set none for its account. */
+  defaultLimits: AccountLimits;
+  /** The rate limit of a key without one of its own (RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW_S). */
+  serviceRate: KeyRate;
 }
 
 /** Forms are small: an email, a password, a key name and a CSRF token. */
@@ -43,7 +48,8 @@ function errorPage(error: FastifyError | PageError, request: FastifyRequest, rep
   const body = html`<p role="alert">${message}</p>
     <p>Request id: <code>${request.id}</code></p>
     <p><a href="/dashboard">Back to the dashboard</a></p>`;
-  return page({ title: status === 403 ? 'Forbidden' : 'Something went wrong', body });
+  const title = status === 403 ? 'Forbidden' : status === 404 ? 'Not found' : 'Something went wrong';
+  return page({ title, body });
 }
 
 function statusMessage(status: number): string {
@@ -87,5 +93,20 @@ export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptio
     reply.redirect((await sessions.current(request)) ? '/dashboard/keys' : '/dashboard/login', 303),
   );
   registerAccountPages(app, { accounts: opts.accounts, sessions, throttle: new SignInThrottle(opts.signInLimiter) });
-  registerKeyPages(app, { accounts: opts.accounts, sessions, defaultQuotaCredits: opts.defaultQuotaCredits });
+  registerKeyPages(app, { accounts: opts.accounts, sessions, defaultLimits: opts.defaultLimits });
+  registerUsagePage(app, { accounts: opts.accounts, sessions, serviceRate: opts.serviceRate });
+  registerAdminPages(app, {
+    accounts: opts.accounts,
+    sessions,
+    defaultLimits: opts.defaultLimits,
+    serviceRate: opts.serviceRate,
+  });
+  // Any other path under /dashboard: an HTML page, not the API's JSON 404.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/dashboard/*',
+    handler: async () => {
+      throw new PageError(404, 'There is no such page.');
+    },
+  });
 }

@@ -1,22 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountKey, AccountStore } from '../access/accounts/store.js';
+import type { FastifyInstance } from 'fastify';
+import { creditPeriod } from '../access/keys.js';
+import type { AccountKey, AccountLimits, AccountStore } from '../access/accounts/store.js';
 import { PageError } from './errors.js';
-import { csrfField, html, notice, page, type Html } from './html.js';
+import { csrfField, html, notice, page, sendPage, type Html } from './html.js';
 import { formOf, type SignedIn, type Sessions } from './session.js';
 
 export interface KeyPagesOptions {
   accounts: AccountStore;
   sessions: Sessions;
-  /** Monthly credits of a key created here. */
-  defaultQuotaCredits: number;
+  /** The limits of a key created here while an admin has set none for its account. */
+  defaultLimits: AccountLimits;
 }
 
 const KEY_NAME_MAX_LENGTH = 100;
+/** Quotas are per key: a bound on active keys bounds what one account can spend. */
+export const MAX_ACTIVE_KEYS = 10;
 const NEW_KEY_WARNING =
   'The API key is displayed once at creation. It must be used only from server-side code, ' +
   'never from a browser or mobile app.';
 
-const currentPeriod = () => new Date().toISOString().slice(0, 7);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'never');
 
 function keyRow(key: AccountKey): Html {
@@ -69,7 +71,8 @@ function keysPage(signedIn: SignedIn, keys: AccountKey[], top: { created?: Html;
     : html`<p>No keys yet.</p>`;
   return page({
     title: 'API keys',
-    signedInCsrf: signedIn.csrf,
+    signedIn,
+    section: 'keys',
     body: html`${top.created ?? ''}
       <p>Signed in as ${signedIn.account.email ?? ''}.</p>
       ${list} ${createForm(signedIn.csrf, top.problem)}`,
@@ -89,47 +92,41 @@ function createdKey(key: string): Html {
   </section>`;
 }
 
-function asHtml(reply: FastifyReply, status: number, content: string): string {
-  void reply.code(status).type('text/html; charset=utf-8');
-  return content;
-}
-
 /** The key list, key creation and revocation (confirmed on a page of its own first). */
 export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): void {
   const { accounts, sessions } = opts;
-  const signedInOrRedirect = async (request: FastifyRequest, reply: FastifyReply, post: boolean) => {
-    const signedIn = post ? await sessions.forPost(request) : await sessions.current(request);
-    if (!signedIn) void reply.redirect('/dashboard/login', 303);
-    return signedIn;
-  };
   const ownKey = async (signedIn: SignedIn, id: string) => {
-    const key = (await accounts.listKeys(signedIn.account.id, currentPeriod())).find((k) => k.id === id);
+    const key = (await accounts.listKeys(signedIn.account.id, creditPeriod())).find((k) => k.id === id);
     if (!key) throw new PageError(404, 'There is no such key.');
     return key;
   };
 
   app.get('/dashboard/keys', async (request, reply) => {
-    const signedIn = await signedInOrRedirect(request, reply, false);
+    const signedIn = await sessions.orSignIn(request, reply, 'get');
     if (!signedIn) return reply;
-    return asHtml(reply, 200, keysPage(signedIn, await accounts.listKeys(signedIn.account.id, currentPeriod())));
+    return sendPage(reply, 200, keysPage(signedIn, await accounts.listKeys(signedIn.account.id, creditPeriod())));
   });
 
   app.post('/dashboard/keys', async (request, reply) => {
-    const signedIn = await signedInOrRedirect(request, reply, true);
+    const signedIn = await sessions.orSignIn(request, reply, 'post');
     if (!signedIn) return reply;
     const name = (formOf(request).get('name') ?? '').trim();
     const accountId = signedIn.account.id;
-    if (!name || name.length > KEY_NAME_MAX_LENGTH) {
-      const problem = `A key name has 1 to ${KEY_NAME_MAX_LENGTH} characters.`;
-      return asHtml(reply, 422, keysPage(signedIn, await accounts.listKeys(accountId, currentPeriod()), { problem }));
-    }
-    const { key } = await accounts.createKey(accountId, { name, quota: opts.defaultQuotaCredits });
-    const keys = await accounts.listKeys(accountId, currentPeriod());
-    return asHtml(reply, 201, keysPage(signedIn, keys, { created: createdKey(key) }));
+    const listed = await accounts.listKeys(accountId, creditPeriod());
+    const problem =
+      !name || name.length > KEY_NAME_MAX_LENGTH
+        ? `A key name has 1 to ${KEY_NAME_MAX_LENGTH} characters.`
+        : listed.filter((k) => k.status === 'active').length >= MAX_ACTIVE_KEYS
+          ? `An account has at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`
+          : undefined;
+    if (problem) return sendPage(reply, 422, keysPage(signedIn, listed, { problem }));
+    const { key } = await accounts.createKey(accountId, { name, defaults: opts.defaultLimits });
+    const keys = await accounts.listKeys(accountId, creditPeriod());
+    return sendPage(reply, 201, keysPage(signedIn, keys, { created: createdKey(key) }));
   });
 
   app.get<{ Params: { id: string } }>('/dashboard/keys/:id/revoke', async (request, reply) => {
-    const signedIn = await signedInOrRedirect(request, reply, false);
+    const signedIn = await sessions.orSignIn(request, reply, 'get');
     if (!signedIn) return reply;
     const key = await ownKey(signedIn, request.params.id);
     const body = html`<p>
@@ -139,11 +136,11 @@ export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): v
       <form method="post" action="/dashboard/keys/${encodeURIComponent(key.id)}/revoke">
         ${csrfField(signedIn.csrf)} <button type="submit">Revoke key</button> <a href="/dashboard/keys">Cancel</a>
       </form>`;
-    return asHtml(reply, 200, page({ title: 'Revoke key', signedInCsrf: signedIn.csrf, body }));
+    return sendPage(reply, 200, page({ title: 'Revoke key', signedIn, section: 'keys', body }));
   });
 
   app.post<{ Params: { id: string } }>('/dashboard/keys/:id/revoke', async (request, reply) => {
-    const signedIn = await signedInOrRedirect(request, reply, true);
+    const signedIn = await sessions.orSignIn(request, reply, 'post');
     if (!signedIn) return reply;
     // Another account's key answers as a key that does not exist.
     if (!(await accounts.revokeKey(signedIn.account.id, request.params.id)))

@@ -17,7 +17,12 @@ export function formOf(request: FastifyRequest): URLSearchParams {
   return request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
 }
 
+/** Expired sessions are deleted at a sign-in, at most this often per process. */
+const SWEEP_EVERY_MS = 3600_000;
+
 export class Sessions {
+  private lastSweep = 0;
+
   constructor(
     private readonly accounts: AccountStore,
     private readonly secret: () => Promise<Buffer>,
@@ -30,6 +35,16 @@ export class Sessions {
     const hash = sessionHash(token);
     const account = await this.accounts.sessionAccount(hash, new Date());
     return account ? { account, hash, csrf: csrfToken(await this.secret(), hash) } : null;
+  }
+
+  /**
+   * The signed-in account of a page (with the CSRF check of a POST), or null once the
+   * answer is a redirect to the sign-in page.
+   */
+  async orSignIn(request: FastifyRequest, reply: FastifyReply, method: 'get' | 'post'): Promise<SignedIn | null> {
+    const signedIn = method === 'post' ? await this.forPost(request) : await this.current(request);
+    if (!signedIn) void reply.redirect('/dashboard/login', 303);
+    return signedIn;
   }
 
   /** The signed-in account, after checking the CSRF field of a POST; 403 when it is missing or wrong. */
@@ -46,6 +61,10 @@ export class Sessions {
    */
   async open(request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
     await this.close(request, reply);
+    if (Date.now() - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await this.accounts.deleteExpiredSessions(new Date());
+    }
     const token = newSessionToken();
     await this.accounts.createSession(sessionHash(token), accountId, new Date(Date.now() + SESSION_MAX_AGE_S * 1000));
     setCookie(reply, { name: SESSION_COOKIE, value: token, maxAgeS: SESSION_MAX_AGE_S });

@@ -120,6 +120,23 @@ export async function createKey(args: string[], env: Record<string, string>): Pr
   return { key: out[out.length - 1]!, id: /created (key_[0-9a-f]+)/.exec(out.join('\n'))![1]! };
 }
 
+/** `npm run accounts -- …` with `stdin` as its standard input. */
+export function accountsCli(args: string[], env: Record<string, string>, stdin: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...entryArgs('src/cli/accounts.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
 export interface RedisProcess {
   url: string;
   stop(): Promise<void>;

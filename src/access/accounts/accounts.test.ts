@@ -49,12 +49,24 @@ describe('account security', () => {
       perAddress: 5,
       windowS: 60,
     });
-    for (let i = 0; i < 3; i++) assert.equal(await throttle.attempt('A@x.org', '10.0.0.1', `a${i}`), 0);
-    assert.ok((await throttle.attempt('a@x.org', '10.0.0.2', 'a3')) > 0, 'the account, whatever the case or address');
-    assert.equal(await throttle.attempt('b@x.org', '10.0.0.1', 'b0'), 0);
-    assert.equal(await throttle.attempt('c@x.org', '10.0.0.1', 'c0'), 0, 'the fifth attempt from one address');
-    assert.ok((await throttle.attempt('d@x.org', '10.0.0.1', 'd0')) > 0, 'the address, whatever the account');
+    const wait = async (email: string, address: string, id: string) =>
+      (await throttle.attempt(email, address, id)).waitS;
+    for (let i = 0; i < 3; i++) assert.equal(await wait('A@x.org', '10.0.0.1', `a${i}`), 0);
+    assert.ok((await wait('a@x.org', '10.0.0.2', 'a3')) > 0, 'the account, whatever the case or address');
+    assert.equal(await wait('b@x.org', '10.0.0.1', 'b0'), 0);
+    assert.equal(await wait('c@x.org', '10.0.0.1', 'c0'), 0, 'the fifth attempt from one address');
+    assert.ok((await wait('d@x.org', '10.0.0.1', 'd0')) > 0, 'the address, whatever the account');
     now += 61_000;
-    assert.equal(await throttle.attempt('a@x.org', '10.0.0.3', 'a4'), 0, 'the window slides');
+    assert.equal(await wait('a@x.org', '10.0.0.3', 'a4'), 0, 'the window slides');
+  });
+
+  it('answers repeated failures on an account later and later, up to a bound', async () => {
+    const throttle = new SignInThrottle(new MemoryRateLimiter(), { perAccount: 30, perAddress: 100, windowS: 60 });
+    const delays: number[] = [];
+    for (let i = 0; i < 20; i++)
+      delays.push((await throttle.attempt('e@x.org', `10.0.1.${i}`, `e${i}`)).failureDelayMs);
+    assert.deepEqual(delays.slice(0, 5), [0, 0, 0, 200, 400]);
+    assert.equal(Math.max(...delays), 2000);
+    assert.equal((await throttle.attempt('f@x.org', '10.0.1.1', 'f0')).failureDelayMs, 0, 'another account');
   });
 });

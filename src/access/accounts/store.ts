@@ -20,11 +20,21 @@ export interface AccountWithPassword extends Account {
   passwordHash: string | null;
 }
 
-export interface ListedAccount extends Account {
-  keys: { active: number; revoked: number };
+export type KeyRate = { requests: number; windowS: number };
+
+/** The quota (credits per month, null: none) and rate (null: the service default) every key of an account carries. */
+export interface AccountLimits {
+  quota: number | null;
+  rate: KeyRate | null;
 }
 
-export type KeyRate = { requests: number; windowS: number };
+export interface ListedAccount extends Account {
+  keys: { active: number; revoked: number };
+  /** What an admin set; null while the account has the service defaults. */
+  limits: AccountLimits | null;
+  /** Credits and calls of all the account's keys in the period listed. */
+  usage: { credits: number; calls: number };
+}
 
 /** A key as the dashboard lists it: never the key, only its first characters. */
 export interface AccountKey {
@@ -44,8 +54,8 @@ export interface AccountKey {
 
 export interface NewAccountKey {
   name: string;
-  quota: number | null;
-  rate?: KeyRate | null;
+  /** The limits of the key when no admin has set the account's. */
+  defaults: AccountLimits;
 }
 
 export interface DailyUsage {
@@ -61,7 +71,15 @@ export interface AccountStore {
   createAccount(email: string, passwordHash: string, role: Exclude<AccountRole, 'operator'>): Promise<Account | null>;
   findAccountByEmail(email: string): Promise<AccountWithPassword | null>;
   accountById(id: string): Promise<Account | null>;
-  listAccounts(): Promise<ListedAccount[]>;
+  /** Every account, in order of creation, with its usage in credit period `period` (YYYY-MM). */
+  listAccounts(period: string): Promise<ListedAccount[]>;
+  /** What an admin set for the account; null while it has the service defaults. */
+  accountLimits(accountId: string): Promise<AccountLimits | null>;
+  /**
+   * Sets an account's limits and, in the same transaction, those of every key it has,
+   * so that its keys follow within the key stores' reload time. False when there is no such account.
+   */
+  setAccountLimits(accountId: string, limits: AccountLimits): Promise<boolean>;
   /** False when there is no such account. */
   setAccountDisabled(id: string, disabled: boolean): Promise<boolean>;
 
@@ -70,15 +88,18 @@ export interface AccountStore {
   sessionAccount(tokenHash: string, now: Date): Promise<Account | null>;
   deleteSession(tokenHash: string): Promise<void>;
   deleteSessionsOf(accountId: string): Promise<void>;
+  /** Deletes the sessions expired by `now`; how many there were. */
+  deleteExpiredSessions(now: Date): Promise<number>;
 
-  /** The key is returned here only, once; only its hash and prefix are stored. */
+  /**
+   * The key is returned here only, once; only its hash and prefix are stored. It gets
+   * the account's limits, or `input.defaults` while an admin has set none.
+   */
   createKey(accountId: string, input: NewAccountKey): Promise<{ key: string; record: AccountKey }>;
   /** The account's keys in order of creation, with their usage in credit period `period` (YYYY-MM). */
   listKeys(accountId: string, period: string): Promise<AccountKey[]>;
   /** False when the key is not one of this account's. */
   revokeKey(accountId: string, keyId: string): Promise<boolean>;
-  /** An admin's change of a key's quota and rate (null: none / the default). False when there is no such key. */
-  setKeyLimits(keyId: string, quota: number | null, rate: KeyRate | null): Promise<boolean>;
   /** Calls and credits of the account's keys per UTC day and operation, from `fromDay` (YYYY-MM-DD) on. */
   usageByDay(accountId: string, fromDay: string): Promise<DailyUsage[]>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
-import type { RateDecision } from './index.js';
+import type { Redis } from 'ioredis';
+import type { RateDecision, RateLimiter, RateRequest } from './index.js';
 
 /**
  * Exact sliding log in a sorted set per key, scored by Redis' own clock so every
@@ -38,4 +39,29 @@ export function rateDecision(limit: number, [allowed, count, msToReset]: number[
     remaining: Math.max(0, limit - count!),
     resetS: Math.max(0, Math.ceil(msToReset! / 1000)),
   };
+}
+
+const HIT_LUA = `${SLIDING_LOG_LUA}
+local allowed, count, ms = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+return {allowed, count, ms}
+`;
+
+/** The script as ioredis defines it: key, window (ms), limit, member. */
+type HitCommand = (...args: [string, number, number, string]) => Promise<number[]>;
+
+/**
+ * A sliding window in Redis for limits outside the API's access check (sign-in
+ * attempts), shared by every replica.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly hitLog: HitCommand;
+
+  constructor(redis: Redis) {
+    redis.defineCommand('slidingLogHit', { numberOfKeys: 1, lua: HIT_LUA });
+    this.hitLog = (redis as unknown as { slidingLogHit: HitCommand }).slidingLogHit.bind(redis);
+  }
+
+  async hit({ keyId, limit, windowS, requestId }: RateRequest): Promise<RateDecision> {
+    return rateDecision(limit, await this.hitLog(rateLogKey(keyId), windowS * 1000, limit, requestId));
+  }
 }

@@ -5,11 +5,11 @@ import {
   normaliseEmail,
   type Account,
   type AccountKey,
+  type AccountLimits,
   type AccountRole,
   type AccountStore,
   type AccountWithPassword,
   type DailyUsage,
-  type KeyRate,
   type ListedAccount,
   type NewAccountKey,
 } from '../accounts/store.js';
@@ -38,7 +38,15 @@ interface AccountKeyRow {
   calls: string;
 }
 
+interface LimitsRow {
+  key_quota: string | null;
+  key_rate_requests: number | null;
+  key_rate_window_s: number | null;
+  limits_set_at: Date | null;
+}
+
 const ACCOUNT_COLUMNS = 'id, email, role, created_at, disabled_at';
+const LIMIT_COLUMNS = 'key_quota, key_rate_requests, key_rate_window_s, limits_set_at';
 
 /** A session's last_seen_at is written at most this often, so that most requests write nothing. */
 const TOUCH_EVERY_MS = 60_000;
@@ -51,6 +59,13 @@ function accountFrom(r: AccountRow): Account {
     createdAt: r.created_at.toISOString(),
     disabledAt: r.disabled_at ? r.disabled_at.toISOString() : null,
   };
+}
+
+function limitsFrom(r: LimitsRow): AccountLimits | null {
+  if (r.limits_set_at === null) return null;
+  const rate =
+    r.key_rate_requests && r.key_rate_window_s ? { requests: r.key_rate_requests, windowS: r.key_rate_window_s } : null;
+  return { quota: r.key_quota === null ? null : Number(r.key_quota), rate };
 }
 
 function keyFrom(r: AccountKeyRow, period: string): AccountKey {
@@ -99,17 +114,57 @@ export class PgAccountStore implements AccountStore {
     return r.rows[0] ? accountFrom(r.rows[0]) : null;
   }
 
-  async listAccounts(): Promise<ListedAccount[]> {
-    const r = await this.pool.query<AccountRow & { active: string; revoked: string }>(
-      `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at,
-         count(k.id) - count(k.revoked_at) AS active, count(k.revoked_at) AS revoked
+  async listAccounts(period: string): Promise<ListedAccount[]> {
+    type Row = AccountRow & LimitsRow & { active: string; revoked: string; credits: string; calls: string };
+    const r = await this.pool.query<Row>(
+      `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at, a.key_quota, a.key_rate_requests,
+         a.key_rate_window_s, a.limits_set_at,
+         (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS active,
+         (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked,
+         coalesce(sum(d.credits), 0)::bigint AS credits, coalesce(sum(d.calls), 0)::bigint AS calls
        FROM accounts a LEFT JOIN api_keys k ON k.account_id = a.id
+         LEFT JOIN usage_daily d ON d.key_id = k.id
+           AND d.day >= ($1::text || '-01')::date AND d.day < ($1::text || '-01')::date + interval '1 month'
        GROUP BY a.id ORDER BY a.created_at, a.id`,
+      [period],
     );
     return r.rows.map((row) => ({
       ...accountFrom(row),
       keys: { active: Number(row.active), revoked: Number(row.revoked) },
+      limits: limitsFrom(row),
+      usage: { credits: Number(row.credits), calls: Number(row.calls) },
     }));
+  }
+
+  async accountLimits(accountId: string): Promise<AccountLimits | null> {
+    const r = await this.pool.query<LimitsRow>(`SELECT ${LIMIT_COLUMNS} FROM accounts WHERE id = $1`, [accountId]);
+    return r.rows[0] ? limitsFrom(r.rows[0]) : null;
+  }
+
+  async setAccountLimits(accountId: string, { quota, rate }: AccountLimits): Promise<boolean> {
+    const values = [quota, rate?.requests ?? null, rate?.windowS ?? null, accountId];
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const r = await client.query(
+        'UPDATE accounts SET key_quota = $1, key_rate_requests = $2, key_rate_window_s = $3, limits_set_at = now() ' +
+          'WHERE id = $4',
+        values,
+      );
+      if (r.rowCount) {
+        await client.query(
+          'UPDATE api_keys SET quota = $1, rate_requests = $2, rate_window_s = $3 WHERE account_id = $4',
+          values,
+        );
+      }
+      await client.query('COMMIT');
+      return (r.rowCount ?? 0) > 0;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
   }
 
   async setAccountDisabled(id: string, disabled: boolean): Promise<boolean> {
@@ -152,8 +207,12 @@ export class PgAccountStore implements AccountStore {
     await this.pool.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
   }
 
-  async createKey(accountId: string, input: NewAccountKey): Promise<{ key: string; record: AccountKey }> {
-    const { key, record } = await this.keys.create({ ...input, rate: input.rate ?? null, accountId });
+  async deleteExpiredSessions(now: Date): Promise<number> {
+    return (await this.pool.query('DELETE FROM sessions WHERE expires_at <= $1', [now])).rowCount ?? 0;
+  }
+
+  async createKey(accountId: string, { name, defaults }: NewAccountKey): Promise<{ key: string; record: AccountKey }> {
+    const { key, record } = await this.keys.create({ name, ...defaults, accountId });
     return { key, record: newAccountKey(record, key) };
   }
 
@@ -175,14 +234,6 @@ export class PgAccountStore implements AccountStore {
     const r = await this.pool.query(
       'UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND account_id = $2',
       [keyId, accountId],
-    );
-    return (r.rowCount ?? 0) > 0;
-  }
-
-  async setKeyLimits(keyId: string, quota: number | null, rate: KeyRate | null): Promise<boolean> {
-    const r = await this.pool.query(
-      'UPDATE api_keys SET quota = $1, rate_requests = $2, rate_window_s = $3 WHERE id = $4',
-      [quota, rate?.requests ?? null, rate?.windowS ?? null, keyId],
     );
     return (r.rowCount ?? 0) > 0;
   }

@@ -5,11 +5,11 @@ import {
   normaliseEmail,
   type Account,
   type AccountKey,
+  type AccountLimits,
   type AccountRole,
   type AccountStore,
   type AccountWithPassword,
   type DailyUsage,
-  type KeyRate,
   type ListedAccount,
   type NewAccountKey,
 } from '../accounts/store.js';
@@ -39,13 +39,28 @@ interface AccountKeyRow {
   calls: number;
 }
 
+interface LimitsRow {
+  key_quota: number | null;
+  key_rate_requests: number | null;
+  key_rate_window_s: number | null;
+  limits_set_at: string | null;
+}
+
 const ACCOUNT_COLUMNS = 'id, email, role, created_at, disabled_at';
+const LIMIT_COLUMNS = 'key_quota, key_rate_requests, key_rate_window_s, limits_set_at';
 
 /** A session's last_seen_at is written at most this often, so that most requests write nothing. */
 const TOUCH_EVERY_MS = 60_000;
 
 function accountFrom(r: AccountRow): Account {
   return { id: r.id, email: r.email, role: r.role, createdAt: r.created_at, disabledAt: r.disabled_at };
+}
+
+function limitsFrom(r: LimitsRow): AccountLimits | null {
+  if (r.limits_set_at === null) return null;
+  const rate =
+    r.key_rate_requests && r.key_rate_window_s ? { requests: r.key_rate_requests, windowS: r.key_rate_window_s } : null;
+  return { quota: r.key_quota, rate };
 }
 
 function keyFrom(r: AccountKeyRow, period: string): AccountKey {
@@ -93,16 +108,50 @@ export class SqliteAccountStore implements AccountStore {
     return row ? accountFrom(row) : null;
   }
 
-  async listAccounts(): Promise<ListedAccount[]> {
+  async listAccounts(period: string): Promise<ListedAccount[]> {
+    const [first, last] = periodDays(period);
+    type Row = AccountRow & LimitsRow & { active: number; revoked: number; credits: number; calls: number };
     const rows = this.db
-      .prepare<[], AccountRow & { active: number; revoked: number }>(
-        `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at,
-           count(k.id) - count(k.revoked_at) AS active, count(k.revoked_at) AS revoked
+      .prepare<[string, string], Row>(
+        `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at, ${LIMIT_COLUMNS},
+           (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS active,
+           (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked,
+           coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
          FROM accounts a LEFT JOIN api_keys k ON k.account_id = a.id
+           LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN ? AND ?
          GROUP BY a.id ORDER BY a.created_at, a.id`,
       )
-      .all();
-    return rows.map((r) => ({ ...accountFrom(r), keys: { active: r.active, revoked: r.revoked } }));
+      .all(first, last);
+    return rows.map((r) => ({
+      ...accountFrom(r),
+      keys: { active: r.active, revoked: r.revoked },
+      limits: limitsFrom(r),
+      usage: { credits: r.credits, calls: r.calls },
+    }));
+  }
+
+  async accountLimits(accountId: string): Promise<AccountLimits | null> {
+    const row = this.db
+      .prepare<[string], LimitsRow>(`SELECT ${LIMIT_COLUMNS} FROM accounts WHERE id = ?`)
+      .get(accountId);
+    return row ? limitsFrom(row) : null;
+  }
+
+  async setAccountLimits(accountId: string, { quota, rate }: AccountLimits): Promise<boolean> {
+    const values = [quota, rate?.requests ?? null, rate?.windowS ?? null] as const;
+    return this.db.transaction(() => {
+      const r = this.db
+        .prepare(
+          'UPDATE accounts SET key_quota = ?, key_rate_requests = ?, key_rate_window_s = ?, limits_set_at = ? ' +
+            'WHERE id = ?',
+        )
+        .run(...values, new Date().toISOString(), accountId);
+      if (r.changes === 0) return false;
+      this.db
+        .prepare('UPDATE api_keys SET quota = ?, rate_requests = ?, rate_window_s = ? WHERE account_id = ?')
+        .run(...values, accountId);
+      return true;
+    })();
   }
 
   async setAccountDisabled(id: string, disabled: boolean): Promise<boolean> {
@@ -145,8 +194,12 @@ export class SqliteAccountStore implements AccountStore {
     this.db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
   }
 
-  async createKey(accountId: string, input: NewAccountKey): Promise<{ key: string; record: AccountKey }> {
-    const { key, record } = await this.keys.create({ ...input, rate: input.rate ?? null, accountId });
+  async deleteExpiredSessions(now: Date): Promise<number> {
+    return this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString()).changes;
+  }
+
+  async createKey(accountId: string, { name, defaults }: NewAccountKey): Promise<{ key: string; record: AccountKey }> {
+    const { key, record } = await this.keys.create({ name, ...defaults, accountId });
     return { key, record: newAccountKey(record, key) };
   }
 
@@ -169,13 +222,6 @@ export class SqliteAccountStore implements AccountStore {
     const r = this.db
       .prepare('UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? AND account_id = ?')
       .run(new Date().toISOString(), keyId, accountId);
-    return r.changes > 0;
-  }
-
-  async setKeyLimits(keyId: string, quota: number | null, rate: KeyRate | null): Promise<boolean> {
-    const r = this.db
-      .prepare('UPDATE api_keys SET quota = ?, rate_requests = ?, rate_window_s = ? WHERE id = ?')
-      .run(quota, rate?.requests ?? null, rate?.windowS ?? null, keyId);
     return r.changes > 0;
   }
 

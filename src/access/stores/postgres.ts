@@ -155,14 +155,24 @@ export class PgKeyStore implements KeyStore {
   }
 }
 
+/**
+ * The quota and rate columns of a new key: those an admin set for its account, else
+ * $4–$6 (the request's own, or the service defaults).
+ */
+const LIMITS_OF_ACCOUNT =
+  'CASE WHEN a.limits_set_at IS NULL THEN $4 ELSE a.key_quota END, ' +
+  'CASE WHEN a.limits_set_at IS NULL THEN $5::integer ELSE a.key_rate_requests END, ' +
+  'CASE WHEN a.limits_set_at IS NULL THEN $6::integer ELSE a.key_rate_window_s END';
+
 export class PgKeyAdmin implements KeyAdmin {
   constructor(private readonly pool: pg.Pool) {}
 
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
+    // FOR SHARE waits for an admin's change of the account's limits in flight, then reads it.
     const r = await this.pool.query<KeyRow>(
       'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s, account_id, key_prefix) ' +
-        'VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *',
+        `SELECT $1, $2, $3, ${LIMITS_OF_ACCOUNT}, a.id, $7 FROM accounts a WHERE a.id = $8 FOR SHARE RETURNING *`,
       [
         generateKeyId(),
         input.name,
@@ -170,11 +180,12 @@ export class PgKeyAdmin implements KeyAdmin {
         input.quota,
         input.rate?.requests ?? null,
         input.rate?.windowS ?? null,
-        input.accountId ?? OPERATOR_ACCOUNT_ID,
         keyDisplayPrefix(key),
+        input.accountId ?? OPERATOR_ACCOUNT_ID,
       ],
     );
-    return { key, record: fromRow(r.rows[0]!) };
+    if (!r.rows[0]) throw new Error(`there is no account ${input.accountId}`);
+    return { key, record: fromRow(r.rows[0]) };
   }
 
   async list(period: string): Promise<ListedKey[]> {

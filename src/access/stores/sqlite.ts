@@ -87,6 +87,15 @@ export class SqliteKeyStore implements KeyStore {
   }
 }
 
+/**
+ * The quota and rate columns of a new key: those an admin set for its account, else
+ * the three values bound here (the request's own, or the service defaults).
+ */
+const LIMITS_OF_ACCOUNT =
+  'CASE WHEN a.limits_set_at IS NULL THEN ? ELSE a.key_quota END, ' +
+  'CASE WHEN a.limits_set_at IS NULL THEN ? ELSE a.key_rate_requests END, ' +
+  'CASE WHEN a.limits_set_at IS NULL THEN ? ELSE a.key_rate_window_s END';
+
 /** What `npm run keys` does on the embedded state. */
 export class SqliteKeyAdmin implements KeyAdmin {
   constructor(private readonly db: Database.Database) {}
@@ -96,19 +105,19 @@ export class SqliteKeyAdmin implements KeyAdmin {
     const row = this.db
       .prepare<unknown[], KeyRow>(
         'INSERT INTO api_keys (id, name, key_hash, created_at, quota, rate_requests, rate_window_s, ' +
-          `account_id, key_prefix) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
+          `account_id, key_prefix) SELECT ?, ?, ?, ?, ${LIMITS_OF_ACCOUNT}, a.id, ? FROM accounts a WHERE a.id = ? ` +
+          `RETURNING ${KEY_COLUMNS}`,
       )
       .get(
         generateKeyId(),
         input.name,
         hashKey(key),
         new Date().toISOString(),
-        input.quota,
-        input.rate?.requests ?? null,
-        input.rate?.windowS ?? null,
-        input.accountId ?? OPERATOR_ACCOUNT_ID,
+        ...[input.quota, input.rate?.requests ?? null, input.rate?.windowS ?? null],
         keyDisplayPrefix(key),
-      )!;
+        input.accountId ?? OPERATOR_ACCOUNT_ID,
+      );
+    if (!row) throw new Error(`there is no account ${input.accountId}`);
     return { key, record: fromRow(row) };
   }
 

@@ -1,0 +1,201 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccountKey, AccountStore, DailyUsage, KeyRate } from '../access/accounts/store.js';
+import { creditPeriod, creditResetAt } from '../access/keys.js';
+import { CHART_SCRIPT_URL, USAGE_CHART_SCRIPT_URL } from './assets.js';
+import { html, page, sendPage, type Html } from './html.js';
+import type { Sessions } from './session.js';
+
+export interface UsagePageOptions {
+  accounts: AccountStore;
+  sessions: Sessions;
+  /** The rate limit of a key without one of its own. */
+  serviceRate: KeyRate;
+}
+
+/** Days shown by the chart and the table, today (UTC) included. */
+export const USAGE_DAYS = 30;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+export const count = (n: number) => numberFormat.format(n);
+
+export function rateText(rate: KeyRate | null, serviceRate: KeyRate): string {
+  const { requests, windowS } = rate ?? serviceRate;
+  return `${count(requests)} requests per ${count(windowS)} s${rate ? '' : ' (service default)'}`;
+}
+
+/** The UTC days from `USAGE_DAYS - 1` days ago to today, as YYYY-MM-DD. */
+export function lastDays(now = new Date(), days = USAGE_DAYS): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/** The chart's data: one series per operation, a value for every day (0 when there was no call). */
+export function chartData(days: string[], usage: DailyUsage[], measure: 'calls' | 'credits') {
+  const operations = [...new Set(usage.map((u) => u.operation))].sort();
+  const index = new Map(days.map((d, i) => [d, i]));
+  const series = operations.map((operation) => ({ label: operation, data: days.map(() => 0) }));
+  for (const u of usage) {
+    const i = index.get(u.day);
+    if (i !== undefined) series[operations.indexOf(u.operation)]!.data[i]! += u[measure];
+  }
+  return { labels: days, series };
+}
+
+/** One key's month: used, quota and what remains. */
+export function keyCreditsRow(key: AccountKey, serviceRate: KeyRate): Html {
+  const { credits, calls } = key.usage;
+  const remaining = key.quota === null ? 'no quota' : count(Math.max(0, key.quota - credits));
+  return html`<tr>
+    <th scope="row">${key.name} <code>${key.prefix ? `${key.prefix}…` : ''}</code></th>
+    <td>${key.status}</td>
+    <td class="num">${count(calls)}</td>
+    <td class="num">${count(credits)}</td>
+    <td class="num">${key.quota === null ? 'none' : count(key.quota)}</td>
+    <td class="num">${remaining}</td>
+    <td>${rateText(key.rate, serviceRate)}</td>
+  </tr>`;
+}
+
+export function keyCreditsTable(keys: AccountKey[], serviceRate: KeyRate, caption: string): Html {
+  if (!keys.length) return html`<p>No keys yet.</p>`;
+  return html`<table>
+    <caption>
+      ${caption}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Key</th>
+        <th scope="col">Status</th>
+        <th scope="col" class="num">Calls</th>
+        <th scope="col" class="num">Credits used</th>
+        <th scope="col" class="num">Quota</th>
+        <th scope="col" class="num">Remaining</th>
+        <th scope="col">Rate limit</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${keys.map((k) => keyCreditsRow(k, serviceRate))}
+    </tbody>
+  </table>`;
+}
+
+function dailyTable(usage: DailyUsage[]): Html {
+  if (!usage.length) return html`<p>No calls in the last ${USAGE_DAYS} days.</p>`;
+  const total = usage.reduce((t, u) => ({ calls: t.calls + u.calls, credits: t.credits + u.credits }), {
+    calls: 0,
+    credits: 0,
+  });
+  return html`<table id="daily-usage">
+    <caption>
+      Calls and credits per day and operation (UTC days)
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Day</th>
+        <th scope="col">Operation</th>
+        <th scope="col" class="num">Calls</th>
+        <th scope="col" class="num">Credits</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${usage.map(
+        (u) =>
+          html`<tr>
+            <td>${u.day}</td>
+            <td><code>${u.operation}</code></td>
+            <td class="num">${count(u.calls)}</td>
+            <td class="num">${count(u.credits)}</td>
+          </tr>`,
+      )}
+    </tbody>
+    <tfoot>
+      <tr>
+        <th scope="row" colspan="2">Total</th>
+        <td class="num">${count(total.calls)}</td>
+        <td class="num">${count(total.credits)}</td>
+      </tr>
+    </tfoot>
+  </table>`;
+}
+
+/** A chart drawn by the bundled charting library from its data attribute; the table below holds the same numbers. */
+function chart(id: string, label: string, data: ReturnType<typeof chartData>): Html {
+  return html`<figure class="chart">
+    <figcaption id="${id}-caption">${label}</figcaption>
+    <div class="chart-box">
+      <canvas id="${id}" role="img" aria-labelledby="${id}-caption" data-chart="${JSON.stringify(data)}"></canvas>
+    </div>
+  </figure>`;
+}
+
+/** When the month's credits renew, for people and as the exact instant. */
+function renewal(): Html {
+  const at = creditResetAt();
+  const day = new Date(at).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return html`<time datetime="${at}">${day}, 00:00 UTC</time>`;
+}
+
+/** The account's credits this month against each key's quota, and its calls of the last 30 days. */
+export function registerUsagePage(app: FastifyInstance, opts: UsagePageOptions): void {
+  const { accounts, sessions, serviceRate } = opts;
+  app.get('/dashboard/usage', async (request, reply) => {
+    const signedIn = await sessions.orSignIn(request, reply, 'get');
+    if (!signedIn) return reply;
+    const period = creditPeriod();
+    const days = lastDays();
+    const [keys, usage] = await Promise.all([
+      accounts.listKeys(signedIn.account.id, period),
+      accounts.usageByDay(signedIn.account.id, days[0]!),
+    ]);
+    const used = keys.reduce((t, k) => t + k.usage.credits, 0);
+    const active = keys.filter((k) => k.status === 'active');
+    const quotas = [...new Set(active.map((k) => k.quota))];
+    const quotaText =
+      quotas.length === 1
+        ? quotas[0] === null
+          ? 'no quota'
+          : `${count(quotas[0]!)} credits per key per month`
+        : 'see each key below';
+    const charts = [
+      chart('calls-chart', 'Calls per day by operation', chartData(days, usage, 'calls')),
+      chart('credits-chart', 'Credits per day by operation', chartData(days, usage, 'credits')),
+    ];
+    const body = html`<dl class="summary">
+        <div>
+          <dt>Credits used this month</dt>
+          <dd id="credits-used">${count(used)}</dd>
+        </div>
+        <div>
+          <dt>Quota</dt>
+          <dd>${active.length ? quotaText : 'no active key'}</dd>
+        </div>
+        <div>
+          <dt>Renews</dt>
+          <dd>${renewal()}</dd>
+        </div>
+        <div>
+          <dt>Rate limit per key</dt>
+          <dd>${rateText(active[0]?.rate ?? null, serviceRate)}</dd>
+        </div>
+      </dl>
+      <p>Each call costs the credits of its operation; a refused call costs nothing. Month ${period} (UTC).</p>
+      ${keyCreditsTable(keys, serviceRate, `Credits by key, ${period}`)}
+      <h2>Last ${USAGE_DAYS} days</h2>
+      ${charts} ${dailyTable(usage)}`;
+    const content = page({
+      title: 'Usage',
+      signedIn,
+      section: 'usage',
+      body,
+      scripts: [CHART_SCRIPT_URL, USAGE_CHART_SCRIPT_URL],
+    });
+    return sendPage(reply, 200, content);
+  });
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's browser, driven without downloading one of Playwright's own builds. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Why browser tests cannot run here, or false. In CI (REQUIRE_SERVICES=1) a missing browser fails the suite. */
+export function browserUnavailable(what: string): string | false {
+  const missing = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install chromium)`;
+  if (missing && process.env.REQUIRE_SERVICES === '1') throw new Error(`${what} needs ${missing}`);
+  return missing;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * What goes wrong in a page, as it happens: failed loads, console errors, uncaught
+ * errors and Content-Security-Policy violations (a blocked load, inline script or style).
+ */
+export async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) =>
+      console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`,
+  });
+  return problems;
+}
