@@ -104,10 +104,17 @@ dl.summary dd { margin: 0; font-size: 1.25rem; font-weight: 600; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;
 
+/** A favicon of its own: without one, browsers ask for /favicon.ico, which is not the dashboard's. */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">
+<rect width="16" height="16" rx="3" fill="#1f5fbf"/><path d="M3 12h2V8H3zm4 0h2V4H7zm4 0h2V6h-2z" fill="#fff"/></svg>
+`;
+
+export const FAVICON_URL = '/dashboard/assets/favicon.svg';
 export const CHART_SCRIPT_URL = '/dashboard/assets/chart.umd.js';
 export const USAGE_CHART_SCRIPT_URL = '/dashboard/assets/usage-chart.js';
 
 export const DASHBOARD_ASSETS = [
+  { url: FAVICON_URL, type: 'image/svg+xml', body: FAVICON },
   { url: CHART_SCRIPT_URL, type: 'text/javascript; charset=utf-8', body: chartLibrary() },
   { url: USAGE_CHART_SCRIPT_URL, type: 'text/javascript; charset=utf-8', body: USAGE_CHART_SCRIPT },
   { url: '/dashboard/assets/dashboard.js', type: 'text/javascript; charset=utf-8', body: SCRIPT },

@@ -92,6 +92,7 @@ export function page({ title, body, signedIn, section, scripts = [] }: PageOptio
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · API dashboard</title>
+        <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         ${['/dashboard/assets/dashboard.js', ...scripts].map((src) => html`<script src="${src}" defer></script>`)}
       </head>

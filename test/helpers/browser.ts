@@ -31,6 +31,9 @@ export function launchChromium(): Promise<Browser> {
  */
 export async function watchProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+  });
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console error: ${m.text()}`);

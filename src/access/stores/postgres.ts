@@ -98,9 +98,14 @@ const ACTIVE =
   'revoked_at IS NULL AND NOT EXISTS ' +
   '(SELECT 1 FROM accounts a WHERE a.id = account_id AND a.disabled_at IS NOT NULL)';
 
+/** The channel the key triggers notify (migrations/006_key_change_notices.sql). */
+const KEYS_CHANGED_CHANNEL = 'api_keys_changed';
+
 /**
- * Keys of the distributed mode: every replica reloads the (small) key table every
- * `pollMs`, so a revocation reaches all of them within that time. When PostgreSQL
+ * Keys of the distributed mode: every replica reloads the (small) key table when
+ * PostgreSQL notifies a change (at the writer's commit), and every `pollMs` in case a
+ * notice was missed while its connection was down, so a revocation reaches all of
+ * them within that time at worst. When PostgreSQL
  * is unreachable the last loaded keys stay in force; paid calls still need the
  * ledger, so nothing is served unrecorded.
  */
@@ -109,6 +114,11 @@ export class PgKeyStore implements KeyStore {
   private loaded = false;
   private readonly misses = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  private listener: pg.PoolClient | undefined;
+  private closed = false;
+  /** A reload in flight, and whether another must follow it (a change came in meanwhile). */
+  private reloading: Promise<void> | undefined;
+  private reloadAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -117,10 +127,48 @@ export class PgKeyStore implements KeyStore {
 
   async start(): Promise<void> {
     await this.reload();
-    this.timer = setInterval(() => {
-      this.reload().catch(() => undefined);
-    }, this.pollMs);
+    this.timer = setInterval(() => this.reloadSoon(), this.pollMs);
     this.timer.unref();
+    await this.listen().catch(() => this.listenLater());
+  }
+
+  /** Holds one connection that LISTENs for key changes; when it breaks, listens again a second later. */
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = await this.pool.connect();
+    client.on('notification', () => this.reloadSoon());
+    client.on('error', (err) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      client.release(err);
+      this.listenLater();
+    });
+    await client.query(`LISTEN ${KEYS_CHANGED_CHANNEL}`);
+    this.listener = client;
+    // A change committed while no connection listened: the next poll has it, or this one.
+    this.reloadSoon();
+  }
+
+  private listenLater(): void {
+    if (this.closed) return;
+    setTimeout(() => this.listen().catch(() => this.listenLater()), 1000).unref();
+  }
+
+  /** Reloads now, or right after the reload in flight (which may have read the table before the change). */
+  private reloadSoon(): void {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return;
+    }
+    this.reloading = this.reload()
+      .catch(() => undefined)
+      .finally(() => {
+        this.reloading = undefined;
+        if (this.reloadAgain) {
+          this.reloadAgain = false;
+          this.reloadSoon();
+        }
+      });
   }
 
   private async reload(): Promise<void> {
@@ -151,7 +199,11 @@ export class PgKeyStore implements KeyStore {
   }
 
   close(): void {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    // Destroyed, not returned to the pool: it is still listening.
+    this.listener?.release(true);
+    this.listener = undefined;
   }
 }
 
