@@ -151,7 +151,9 @@ export class PgKeyStore implements KeyStore {
 
   private listenLater(): void {
     if (this.closed) return;
-    setTimeout(() => this.listen().catch(() => this.listenLater()), 1000).unref();
+    setTimeout(() => {
+      this.listen().catch(() => this.listenLater());
+    }, 1000).unref();
   }
 
   /** Reloads now, or right after the reload in flight (which may have read the table before the change). */
