@@ -143,7 +143,12 @@ export class PgKeyStore implements KeyStore {
       client.release(err);
       this.listenLater();
     });
-    await client.query(`LISTEN ${KEYS_CHANGED_CHANNEL}`);
+    try {
+      await client.query(`LISTEN ${KEYS_CHANGED_CHANNEL}`);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
     this.listener = client;
     // A change committed while no connection listened: the next poll has it, or this one.
     this.reloadSoon();
