@@ -31,6 +31,22 @@ const PASSWORD = 'correct horse battery staple';
 const ADMIN_PASSWORD = 'admin password of sixteen';
 const DEFAULT_QUOTA = 500;
 
+/** Fills the sign-up or sign-in form of `origin` and waits for the keys page it leads to. */
+async function enter(page: Page, origin: string, form: 'signup' | 'login', email: string, password: string) {
+  await page.goto(`${origin}/dashboard/${form}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: form === 'signup' ? 'Sign up' : 'Sign in' }).click();
+  await page.waitForURL(`${origin}/dashboard/keys`);
+}
+
+/** Creates a key on the keys page and reads it from the element that shows it once. */
+async function createKey(page: Page, name: string): Promise<string> {
+  await page.getByLabel('Key name').fill(name);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  return page.getByRole('textbox', { name: 'New API key' }).inputValue();
+}
+
 /** Polls `check` every 50 ms until it holds; the milliseconds it took. */
 async function within(limitMs: number, what: string, check: () => Promise<boolean>): Promise<number> {
   const start = Date.now();
@@ -62,6 +78,8 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
   };
   const newPage = async (): Promise<Page> => {
     const context = await browser.newContext();
+    // Generous: on a busy 2-core machine one navigation has taken 13 s.
+    context.setDefaultTimeout(120_000);
     contexts.push(context);
     const page = await context.newPage();
     problemsOfPages.push(await watchProblems(page));
@@ -115,16 +133,8 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
   it('sign up, key shown once, API call, usage, revoke: 401 on both replicas within a second', async () => {
     const [a, b] = replicas as [ServerProcess, ServerProcess];
     const page = await newPage();
-    await page.goto(`${a.url}/dashboard/signup`);
-    await page.getByLabel('Email').fill('dev@example.com');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(`${a.url}/dashboard/keys`);
-
-    await page.getByLabel('Key name').fill('production server');
-    await page.getByRole('button', { name: 'Create key' }).click();
-    const shown = page.getByRole('textbox', { name: 'New API key' });
-    const key = await shown.inputValue();
+    await enter(page, a.url, 'signup', 'dev@example.com', PASSWORD);
+    const key = await createKey(page, 'production server');
     assert.match(key, /^etk_[A-Za-z0-9_-]{43}$/);
     const warning = await page.getByRole('alert').textContent();
     assert.match(warning!, /displayed once/);
@@ -186,22 +196,13 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
   it("an admin's quota reaches the key's X-Credits-Remaining; disabling stops its keys within a second", async () => {
     const [a, b] = replicas as [ServerProcess, ServerProcess];
     const user = await newPage();
-    await user.goto(`${b.url}/dashboard/login`);
-    await user.getByLabel('Email').fill('dev@example.com');
-    await user.getByLabel('Password').fill(PASSWORD);
-    await user.getByRole('button', { name: 'Sign in' }).click();
-    await user.waitForURL(`${b.url}/dashboard/keys`);
-    await user.getByLabel('Key name').fill('batch jobs');
-    await user.getByRole('button', { name: 'Create key' }).click();
-    const key = await user.getByRole('textbox', { name: 'New API key' }).inputValue();
+    await enter(user, b.url, 'login', 'dev@example.com', PASSWORD);
+    const key = await createKey(user, 'batch jobs');
     const before = await creditsRemaining(a, key);
     const used = DEFAULT_QUOTA - before;
 
     const admin = await newPage();
-    await admin.goto(`${a.url}/dashboard/login`);
-    await admin.getByLabel('Email').fill('admin@example.com');
-    await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await enter(admin, a.url, 'login', 'admin@example.com', ADMIN_PASSWORD);
     await admin.getByRole('link', { name: 'Admin' }).click();
     await admin.waitForURL(`${a.url}/dashboard/admin`);
     const row = admin.getByRole('row', { name: /dev@example\.com/ });

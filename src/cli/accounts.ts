@@ -2,7 +2,7 @@ import { hashPassword, passwordProblem } from '../access/accounts/password.js';
 import type { AccountStore } from '../access/accounts/store.js';
 import { PgAccountStore } from '../access/stores/accounts-postgres.js';
 import { SqliteAccountStore } from '../access/stores/accounts-sqlite.js';
-import { createPool, migrate } from '../access/stores/postgres.js';
+import { openMigratedPool } from '../access/stores/postgres.js';
 import { openStateDatabase } from '../access/sqlite/database.js';
 import { loadSettings, type Settings } from '../settings.js';
 import { UsageError, parseCommandLine } from './args.js';
@@ -38,14 +38,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 async function openAccountStore(settings: Pick<Settings, 'dataDir' | 'databaseUrl'>): Promise<AccountStore> {
   if (!settings.databaseUrl) return new SqliteAccountStore(openStateDatabase(settings.dataDir));
-  const pool = createPool(settings.databaseUrl);
-  try {
-    await migrate(pool);
-  } catch (err) {
-    await pool.end().catch(() => undefined);
-    throw err;
-  }
-  return new PgAccountStore(pool);
+  return new PgAccountStore(await openMigratedPool(settings.databaseUrl));
 }
 
 async function createAdmin(email: string): Promise<number> {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { KeyAdmin } from '../access/stores/admin.js';
-import { PgKeyAdmin, createPool, migrate } from '../access/stores/postgres.js';
+import { PgKeyAdmin, openMigratedPool } from '../access/stores/postgres.js';
 import { openEmbeddedKeyAdmin } from '../access/stores/sqlite.js';
 import { stateDir } from '../access/sqlite/database.js';
 import type { Settings } from '../settings.js';
@@ -27,12 +27,5 @@ export function describeKeyStore(settings: StoreSettings, env: NodeJS.ProcessEnv
  */
 export async function openKeyStore(settings: StoreSettings): Promise<KeyAdmin> {
   if (!settings.databaseUrl) return openEmbeddedKeyAdmin(settings.dataDir);
-  const pool = createPool(settings.databaseUrl);
-  try {
-    await migrate(pool);
-  } catch (err) {
-    await pool.end().catch(() => undefined);
-    throw err;
-  }
-  return new PgKeyAdmin(pool);
+  return new PgKeyAdmin(await openMigratedPool(settings.databaseUrl));
 }

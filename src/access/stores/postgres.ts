@@ -40,6 +40,18 @@ function migrationFiles(): Array<{ version: number; sql: string }> {
     .map((f) => ({ version: Number(f.split('_')[0]), sql: readFileSync(new URL(f, dir), 'utf8') }));
 }
 
+/** A pool on `databaseUrl` whose schema is migrated (what the command-line tools open); closed again if that fails. */
+export async function openMigratedPool(databaseUrl: string): Promise<pg.Pool> {
+  const pool = createPool(databaseUrl);
+  try {
+    await migrate(pool);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
+  return pool;
+}
+
 /** Applies the versioned migrations not applied yet, one replica at a time. */
 export async function migrate(pool: pg.Pool): Promise<number[]> {
   const client = await pool.connect();
