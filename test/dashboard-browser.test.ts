@@ -32,7 +32,8 @@ const ADMIN_PASSWORD = 'admin password of sixteen';
 const DEFAULT_QUOTA = 500;
 
 /** Fills the sign-up or sign-in form of `origin` and waits for the keys page it leads to. */
-async function enter(page: Page, origin: string, form: 'signup' | 'login', email: string, password: string) {
+async function enter(page: Page, origin: string, as: { form: 'signup' | 'login'; email: string; password: string }) {
+  const { form, email, password } = as;
   await page.goto(`${origin}/dashboard/${form}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -133,7 +134,7 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
   it('sign up, key shown once, API call, usage, revoke: 401 on both replicas within a second', async () => {
     const [a, b] = replicas as [ServerProcess, ServerProcess];
     const page = await newPage();
-    await enter(page, a.url, 'signup', 'dev@example.com', PASSWORD);
+    await enter(page, a.url, { form: 'signup', email: 'dev@example.com', password: PASSWORD });
     const key = await createKey(page, 'production server');
     assert.match(key, /^etk_[A-Za-z0-9_-]{43}$/);
     const warning = await page.getByRole('alert').textContent();
@@ -196,13 +197,13 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
   it("an admin's quota reaches the key's X-Credits-Remaining; disabling stops its keys within a second", async () => {
     const [a, b] = replicas as [ServerProcess, ServerProcess];
     const user = await newPage();
-    await enter(user, b.url, 'login', 'dev@example.com', PASSWORD);
+    await enter(user, b.url, { form: 'login', email: 'dev@example.com', password: PASSWORD });
     const key = await createKey(user, 'batch jobs');
     const before = await creditsRemaining(a, key);
     const used = DEFAULT_QUOTA - before;
 
     const admin = await newPage();
-    await enter(admin, a.url, 'login', 'admin@example.com', ADMIN_PASSWORD);
+    await enter(admin, a.url, { form: 'login', email: 'admin@example.com', password: ADMIN_PASSWORD });
     await admin.getByRole('link', { name: 'Admin' }).click();
     await admin.waitForURL(`${a.url}/dashboard/admin`);
     const row = admin.getByRole('row', { name: /dev@example\.com/ });
