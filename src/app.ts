@@ -15,6 +15,7 @@ import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import type { DatasetStore } from './datasets.js';
 import { answerClientError, answerFrameworkError, registerErrorAnswers } from './http/errors.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import { registerGracefulClose } from './http/graceful-close.js';
 import { registerHealth, type Probe } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
@@ -78,6 +79,7 @@ function createServer(opts: AppOptions): FastifyInstance {
     requestIdHeader: false,
     // One line per request (see `logRequest`), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     // Path parameters of any length reach the validator (422), never the router's limit.
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 1 << 20 },
     // Connections are ended, never destroyed, at close (see registerGracefulClose).

@@ -82,8 +82,11 @@ async function main(): Promise<void> {
   assertWritableDataDir(settings.dataDir);
   await assertCanListen(settings.host, settings.port);
   await ensureSample(settings, logger);
-  const store = await openSnapshots(settings, logger);
-  const access = await createAccess(settings, (msg) => logger.info(msg));
+  // Independent: the snapshot's DuckDB files and the access state open side by side.
+  const [store, access] = await Promise.all([
+    openSnapshots(settings, logger),
+    createAccess(settings, (msg) => logger.info(msg)),
+  ]);
   logger.info({ mode: access.mode }, `access control: ${access.mode}`);
   const app = await buildApp({
     store,

@@ -206,6 +206,8 @@ function accountStoreCases(open: () => Promise<Backend>): void {
     ]);
     const account = (await store.listAccounts(creditPeriod())).find((a) => a.id === carol.id);
     assert.deepEqual(account?.usage, { credits: 5, calls: 3 });
+    assert.deepEqual(await store.listAccounts(creditPeriod(), carol.id), [account], 'one account, asked by id');
+    assert.deepEqual(await store.listAccounts(creditPeriod(), 'no-such-account'), []);
     const [listed] = await store.listKeys(carol.id, creditPeriod());
     assert.equal(listed?.lastUsedDay, today());
     assert.deepEqual(listed?.usage, { period: creditPeriod(), credits: 5, calls: 3 });

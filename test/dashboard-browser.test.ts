@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserUnavailable, launchChromium, watchProblems } from './helpers/browser.js';
-import {
-  accountsCli,
-  createDatabase,
-  sampleDataDir,
-  servicesUnavailable,
-  startRedis,
-  startServerProcess,
-  type RedisProcess,
-  type ServerProcess,
-} from './helpers/processes.js';
+import { startCluster, type Cluster } from './helpers/cluster.js';
+import { accountsCli, servicesUnavailable, type ServerProcess } from './helpers/processes.js';
 
 /*
  * The dashboard in headless Chromium, driven by the accessible names of CONTRACT §6,
@@ -59,9 +51,7 @@ async function within(limitMs: number, what: string, check: () => Promise<boolea
 }
 
 describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavailable || false }, () => {
-  let dataDir: string;
-  let redis: RedisProcess;
-  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let cluster: Cluster | undefined;
   let env: Record<string, string>;
   let replicas: ServerProcess[] = [];
   let browser: Browser;
@@ -93,25 +83,14 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
   };
 
   before(async () => {
-    dataDir = await sampleDataDir();
-    redis = await startRedis();
-    db = await createDatabase();
-    env = {
-      DATA_DIR: dataDir,
-      REDIS_URL: redis.url,
-      DATABASE_URL: db.url,
-      DEFAULT_QUOTA_CREDITS: String(DEFAULT_QUOTA),
-    };
-    replicas = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    cluster = await startCluster({ DEFAULT_QUOTA_CREDITS: String(DEFAULT_QUOTA) });
+    ({ env, replicas } = cluster);
     browser = await launchChromium();
   });
   after(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
-    await Promise.all(replicas.map((r) => r.stop('SIGKILL')));
-    await redis?.stop();
-    await db?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.close();
   });
 
   it('creates an admin from the command line, the password read from standard input', async () => {

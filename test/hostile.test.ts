@@ -236,13 +236,12 @@ describe('hostile input', () => {
     }
   });
 
-  it('does no work that cannot reach the page: history past the data answers at once', async () => {
-    const t = performance.now();
+  // That no series is read for it is asserted in observations.test.ts, by counting reads.
+  it('answers history past the data with an empty last page', async () => {
     const r = await s.get('/v1/history?transform=yoy&from=9999');
     assert.equal(r.status, 200);
     assert.deepEqual(r.body.data, []);
     assert.equal(r.body.next_cursor, null);
-    assert.ok(performance.now() - t < 2000);
   });
 });
 

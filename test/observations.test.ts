@@ -8,6 +8,7 @@ import {
   type HistoryPosition,
   type HistoryRequest,
 } from '../src/economics/history.js';
+import type { ReadObservations } from '../src/economics/observations.js';
 import { TRANSFORMS } from '../src/economics/transforms.js';
 import { Random } from '../src/sample/random.js';
 import { sampleDataDir } from './helpers/processes.js';
@@ -72,6 +73,46 @@ describe('economics observations in memory', () => {
         }
       }
       assert.ok(pages > 130, `${pages} pages compared`);
+    });
+  });
+
+  it('reads no series whose data lie wholly outside the window asked for', async () => {
+    await store.use(async (snapshot) => {
+      const memory = (await snapshot.content.observations.get()).read;
+      const asked: string[][] = [];
+      const counted: ReadObservations = (ids, window) => {
+        asked.push(ids);
+        return memory(ids, window);
+      };
+      const series = snapshot.content.economics.series;
+      for (const transform of TRANSFORMS) {
+        const past = await historyPage(counted, {
+          series,
+          countryIds: null,
+          kpiIds: null,
+          from: '9999-01-01',
+          transform,
+        });
+        const before = await historyPage(counted, {
+          series,
+          countryIds: null,
+          kpiIds: null,
+          to: '1000-12-31',
+          transform,
+        });
+        assert.deepEqual(
+          [past, before],
+          [
+            { data: [], next: null },
+            { data: [], next: null },
+          ],
+          transform,
+        );
+      }
+      assert.deepEqual(asked, []);
+      // The same reader, asked within the data, is read: the count above could fail.
+      await historyPage(counted, { series: series.slice(0, 1), countryIds: null, kpiIds: null, transform: 'none' });
+      assert.equal(asked.length, 1);
     });
   });
 });

@@ -77,6 +77,7 @@ describe('operator endpoints, logs and lifecycle', () => {
     assert.match(text, /^credits_consumed_total\{route="\/v1\/trade\/monthly"\} 3$/m, 'monthly costs 3');
     assert.match(text, /^answer_cache_lookups\{result="hit"\} [1-9]\d*$/m);
     assert.match(text, /^duckdb_queue_depth\{lane="heavy"\} 0$/m);
+    assert.match(text, /^http_requests_in_flight 1$/m, 'the scrape itself');
     const age = Number(/^snapshot_age_seconds (\S+)$/m.exec(text)?.[1]);
     assert.ok(age > 0, `snapshot age ${age}`);
     assert.match(text, /^nodejs_eventloop_lag_seconds /m, 'process metrics too');
@@ -154,7 +155,14 @@ describe('startup errors and shutdown', () => {
         return r.status;
       }),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // SIGTERM only once the server has received all twelve: each is answered or still in flight.
+    const received = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const answered = [...text.matchAll(/^http_requests_total\{route="\/v1\/trade\/countries[^}]*\} (\d+)$/gm)];
+      const inFlight = Number(/^http_requests_in_flight (\d+)$/m.exec(text)?.[1]) - 1;
+      return answered.reduce((n, m) => n + Number(m[1]), 0) + inFlight;
+    };
+    while ((await received()) < 12) await new Promise((r) => setTimeout(r, 20));
     const exited = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
     server.child.kill('SIGTERM');
     const answers = await Promise.allSettled(inFlight);

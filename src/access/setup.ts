@@ -1,22 +1,16 @@
-import { Redis } from 'ioredis';
 import type { Settings } from '../settings.js';
-import { DistributedCreditLedger } from './credits/distributed.js';
 import { meteringHook, quotaCheck, type CreditLedger } from './credits/index.js';
 import type { AccessCheck } from './index.js';
 import { LayeredKeyStore, type KeyStore } from './keys.js';
 import { rateLimitCheck } from './rate-limit/index.js';
-import { distributedLimitsCheck } from './distributed-limits.js';
 import { MemoryRateLimiter } from './rate-limit/memory.js';
-import { RedisRateLimiter } from './rate-limit/redis.js';
 import { SqliteCreditLedger } from './credits/sqlite.js';
 import { openStateDatabase } from './sqlite/database.js';
 import { SqliteKeyStore } from './stores/sqlite.js';
-import { PgKeyStore, createPool, migrate } from './stores/postgres.js';
 import type { AccountStore } from './accounts/store.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import { SqliteAccountStore } from './stores/accounts-sqlite.js';
-import { PgAccountStore } from './stores/accounts-postgres.js';
-import { pgServerSecret, sqliteServerSecret } from './stores/server-secrets.js';
+import { sqliteServerSecret } from './stores/server-secrets.js';
 
 /** What the dashboard needs of the access backends. */
 export interface DashboardBackend {
@@ -38,23 +32,13 @@ export interface Access {
   close(): Promise<void>;
 }
 
-/** Remembers a successful answer of `read`; a failed one is tried again at the next call. */
-function remembered<T>(read: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    value ??= read();
-    value.catch(() => (value = undefined));
-    return value;
-  };
-}
-
 /** What each mode builds; `createAccess` adds the layered key store and the metering hook. */
-interface Backends extends Omit<Access, 'keyStore' | 'onSend'> {
+export interface Backends extends Omit<Access, 'keyStore' | 'onSend'> {
   keys: KeyStore;
   ledger: CreditLedger;
 }
 
-type RateDefaults = { defaultRequests: number; defaultWindowS: number };
+export type RateDefaults = { defaultRequests: number; defaultWindowS: number };
 
 /**
  * The access backends: embedded (state in a SQLite database in DATA_DIR, one process) or distributed
@@ -65,52 +49,10 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
   const defaults = { defaultRequests: settings.rateLimitRequests, defaultWindowS: settings.rateLimitWindowS };
   const { keys, ledger, ...rest } =
     settings.redisUrl || settings.databaseUrl
-      ? await distributedBackends(settings, defaults, log)
+      ? // Loaded only in this mode: the embedded one starts without the Redis and PostgreSQL clients.
+        await (await import('./setup-distributed.js')).distributedBackends(settings, defaults, log)
       : embeddedBackends(settings, defaults);
   return { ...rest, keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys), onSend: meteringHook(ledger) };
-}
-
-async function distributedBackends(
-  settings: Settings,
-  defaults: RateDefaults,
-  log: (msg: string) => void,
-): Promise<Backends> {
-  if (!settings.redisUrl || !settings.databaseUrl)
-    throw new Error('the distributed mode needs both REDIS_URL and DATABASE_URL');
-  // Commands fail at once while Redis is unreachable (answered 503); the client reconnects by itself.
-  const redis = new Redis(settings.redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 1000,
-    retryStrategy: (times) => Math.min(100 * times, 1000),
-  });
-  redis.on('error', () => undefined);
-  const pool = createPool(settings.databaseUrl);
-  const pgKeys = new PgKeyStore(pool);
-  await startWhenReachable(async () => {
-    const applied = await migrate(pool);
-    if (applied.length) log(`applied database migrations ${applied.join(', ')}`);
-    await pgKeys.start();
-  }, log);
-  const ledger = new DistributedCreditLedger(redis, pool);
-  return {
-    mode: 'distributed',
-    keys: pgKeys,
-    ledger,
-    checks: [distributedLimitsCheck(ledger, defaults)],
-    probes: { redis: () => redis.ping(), postgres: () => pool.query('SELECT 1') },
-    // Sign-in attempts are counted in Redis, so that spreading guesses over replicas gains nothing.
-    dashboard: {
-      accounts: new PgAccountStore(pool),
-      signInLimiter: new RedisRateLimiter(redis),
-      csrfSecret: remembered(() => pgServerSecret(pool, 'dashboard')),
-    },
-    close: async () => {
-      pgKeys.close();
-      redis.disconnect();
-      await pool.end();
-    },
-  };
 }
 
 function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends {
@@ -139,23 +81,4 @@ function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends 
       dashboardDb.close();
     },
   };
-}
-
-/** Runs `start` now; if a dependency is down, keeps retrying in the background (requests get 503 meanwhile). */
-async function startWhenReachable(start: () => Promise<void>, log: (msg: string) => void): Promise<void> {
-  try {
-    await start();
-  } catch (err) {
-    log(`PostgreSQL not reachable yet (${(err as Error).message}); retrying every second`);
-    const retry = setInterval(() => {
-      start().then(
-        () => {
-          clearInterval(retry);
-          log('PostgreSQL reachable: keys loaded');
-        },
-        () => undefined,
-      );
-    }, 1000);
-    retry.unref();
-  }
 }

@@ -8,7 +8,7 @@ import {
 } from '../access/accounts/store.js';
 import { creditPeriod } from '../access/keys.js';
 import { PageError } from './errors.js';
-import { csrfField, html, notice, page, sendPage, type Html } from './html.js';
+import { csrfField, html, notice, page, sendPage, table, type Html } from './html.js';
 import { formOf, type SignedIn, type Sessions } from './session.js';
 import { count, keyCreditsTable, rateText } from './usage-page.js';
 
@@ -46,26 +46,20 @@ function accountRow(a: ListedAccount, opts: AdminPagesOptions): Html {
 }
 
 function accountsPage(signedIn: SignedIn, accounts: ListedAccount[], opts: AdminPagesOptions): string {
-  const body = html`<table>
-    <caption>
-      Accounts, with their usage in ${creditPeriod()} (UTC)
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Account</th>
-        <th scope="col">Role</th>
-        <th scope="col">Status</th>
-        <th scope="col" class="num">Keys active / revoked</th>
-        <th scope="col" class="num">Calls</th>
-        <th scope="col" class="num">Credits</th>
-        <th scope="col" class="num">Quota per key</th>
-        <th scope="col">Rate limit per key</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${accounts.map((a) => accountRow(a, opts))}
-    </tbody>
-  </table>`;
+  const body = table({
+    caption: `Accounts, with their usage in ${creditPeriod()} (UTC)`,
+    columns: [
+      { label: 'Account' },
+      { label: 'Role' },
+      { label: 'Status' },
+      { label: 'Keys active / revoked', numeric: true },
+      { label: 'Calls', numeric: true },
+      { label: 'Credits', numeric: true },
+      { label: 'Quota per key', numeric: true },
+      { label: 'Rate limit per key' },
+    ],
+    rows: accounts.map((a) => accountRow(a, opts)),
+  });
   return page({ title: 'Accounts', signedIn, section: 'admin', body });
 }
 
@@ -205,7 +199,7 @@ export function registerAdminPages(app: FastifyInstance, opts: AdminPagesOptions
     return signedIn;
   };
   const listed = async (id: string) => {
-    const account = (await accounts.listAccounts(creditPeriod())).find((a) => a.id === id);
+    const [account] = await accounts.listAccounts(creditPeriod(), id);
     if (!account) throw new PageError(404, 'There is no such account.');
     return account;
   };

@@ -39,6 +39,55 @@ function render(value: unknown): string {
   throw new TypeError(`cannot show a ${typeof value} on a page`);
 }
 
+/** A column heading; `numeric` right-aligns the column, `hidden` keeps the heading for screen readers only. */
+export interface Column {
+  label: string;
+  numeric?: boolean;
+  hidden?: boolean;
+}
+
+export interface TableOptions {
+  id?: string;
+  caption?: string;
+  columns: Column[];
+  /** The `<tr>` of the body, one per row. */
+  rows: Html[];
+  /** The `<tr>` of a footer (totals). */
+  foot?: Html;
+}
+
+/** A data table: its caption, a heading per column (scoped for screen readers), its rows. */
+export function table({ id, caption, columns, rows, foot }: TableOptions): Html {
+  const heading = (c: Column) =>
+    html`<th scope="col" ${c.numeric ? html`class="num"` : ''}>
+      ${c.hidden ? html`<span class="visually-hidden">${c.label}</span>` : c.label}
+    </th>`;
+  return html`<table ${id ? html`id="${id}"` : ''}>
+    ${
+      caption
+        ? html`<caption>
+            ${caption}
+          </caption>`
+        : ''
+    }
+    <thead>
+      <tr>
+        ${columns.map(heading)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+    ${
+      foot
+        ? html`<tfoot>
+            ${foot}
+          </tfoot>`
+        : ''
+    }
+  </table>`;
+}
+
 /** The pages a signed-in account moves between; `admin` only for admins. */
 export type Section = 'keys' | 'usage' | 'admin';
 

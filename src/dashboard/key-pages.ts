@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { creditPeriod } from '../access/keys.js';
 import type { AccountKey, AccountLimits, AccountStore } from '../access/accounts/store.js';
 import { PageError } from './errors.js';
-import { csrfField, html, notice, page, sendPage, type Html } from './html.js';
+import { csrfField, html, notice, page, sendPage, table, type Html } from './html.js';
 import { formOf, type SignedIn, type Sessions } from './session.js';
 
 export interface KeyPagesOptions {
@@ -53,21 +53,17 @@ function createForm(csrf: string, problem?: string): Html {
 
 function keysPage(signedIn: SignedIn, keys: AccountKey[], top: { created?: Html; problem?: string } = {}): string {
   const list = keys.length
-    ? html`<table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col"><span class="visually-hidden">Action</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${keys.map(keyRow)}
-        </tbody>
-      </table>`
+    ? table({
+        columns: [
+          { label: 'Name' },
+          { label: 'Prefix' },
+          { label: 'Created' },
+          { label: 'Last used' },
+          { label: 'Status' },
+          { label: 'Action', hidden: true },
+        ],
+        rows: keys.map(keyRow),
+      })
     : html`<p>No keys yet.</p>`;
   return page({
     title: 'API keys',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountKey, AccountStore, DailyUsage, KeyRate } from '../access/accounts/store.js';
 import { creditPeriod, creditResetAt } from '../access/keys.js';
 import { CHART_SCRIPT_URL, USAGE_CHART_SCRIPT_URL } from './assets.js';
-import { html, page, sendPage, type Html } from './html.js';
+import { html, page, sendPage, table, type Html } from './html.js';
 import type { Sessions } from './session.js';
 
 export interface UsagePageOptions {
@@ -60,25 +60,19 @@ export function keyCreditsRow(key: AccountKey, serviceRate: KeyRate): Html {
 
 export function keyCreditsTable(keys: AccountKey[], serviceRate: KeyRate, caption: string): Html {
   if (!keys.length) return html`<p>No keys yet.</p>`;
-  return html`<table>
-    <caption>
-      ${caption}
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Key</th>
-        <th scope="col">Status</th>
-        <th scope="col" class="num">Calls</th>
-        <th scope="col" class="num">Credits used</th>
-        <th scope="col" class="num">Quota</th>
-        <th scope="col" class="num">Remaining</th>
-        <th scope="col">Rate limit</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${keys.map((k) => keyCreditsRow(k, serviceRate))}
-    </tbody>
-  </table>`;
+  return table({
+    caption,
+    columns: [
+      { label: 'Key' },
+      { label: 'Status' },
+      { label: 'Calls', numeric: true },
+      { label: 'Credits used', numeric: true },
+      { label: 'Quota', numeric: true },
+      { label: 'Remaining', numeric: true },
+      { label: 'Rate limit' },
+    ],
+    rows: keys.map((k) => keyCreditsRow(k, serviceRate)),
+  });
 }
 
 function dailyTable(usage: DailyUsage[]): Html {
@@ -87,37 +81,30 @@ function dailyTable(usage: DailyUsage[]): Html {
     calls: 0,
     credits: 0,
   });
-  return html`<table id="daily-usage">
-    <caption>
-      Calls and credits per day and operation (UTC days)
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">Day</th>
-        <th scope="col">Operation</th>
-        <th scope="col" class="num">Calls</th>
-        <th scope="col" class="num">Credits</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${usage.map(
-        (u) =>
-          html`<tr>
-            <td>${u.day}</td>
-            <td><code>${u.operation}</code></td>
-            <td class="num">${count(u.calls)}</td>
-            <td class="num">${count(u.credits)}</td>
-          </tr>`,
-      )}
-    </tbody>
-    <tfoot>
-      <tr>
-        <th scope="row" colspan="2">Total</th>
-        <td class="num">${count(total.calls)}</td>
-        <td class="num">${count(total.credits)}</td>
-      </tr>
-    </tfoot>
-  </table>`;
+  return table({
+    id: 'daily-usage',
+    caption: 'Calls and credits per day and operation (UTC days)',
+    columns: [
+      { label: 'Day' },
+      { label: 'Operation' },
+      { label: 'Calls', numeric: true },
+      { label: 'Credits', numeric: true },
+    ],
+    rows: usage.map(
+      (u) =>
+        html`<tr>
+          <td>${u.day}</td>
+          <td><code>${u.operation}</code></td>
+          <td class="num">${count(u.calls)}</td>
+          <td class="num">${count(u.credits)}</td>
+        </tr>`,
+    ),
+    foot: html`<tr>
+      <th scope="row" colspan="2">Total</th>
+      <td class="num">${count(total.calls)}</td>
+      <td class="num">${count(total.credits)}</td>
+    </tr>`,
+  });
 }
 
 /** A chart drawn by the bundled charting library from its data attribute; the table below holds the same numbers. */

@@ -23,12 +23,9 @@ export interface MetricsOptions {
 /** Seconds; from a cached answer (about a millisecond) to a request's deadline. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-function defineMetrics(registry: Registry, sources: MetricSources) {
+/** What the server counts as it answers. */
+function defineCounts(registry: Registry) {
   const registers = [registry];
-  const snapshotAge = (): number | undefined => {
-    const created = sources.snapshotCreatedAt();
-    return created && (Date.now() - created.getTime()) / 1000;
-  };
   return {
     requests: new Counter({
       name: 'http_requests_total',
@@ -49,55 +46,80 @@ function defineMetrics(registry: Registry, sources: MetricSources) {
       labelNames: ['route'],
       registers,
     }),
-    cache: new Gauge({
-      name: 'answer_cache_lookups',
-      help: 'Answer cache lookups since start, by result (hit or miss)',
-      labelNames: ['result'],
+    inFlight: new Gauge({
+      name: 'http_requests_in_flight',
+      help: 'Requests received and not yet answered (a scrape counts itself)',
       registers,
-      collect() {
-        this.set({ result: 'hit' }, sources.cache.hits);
-        this.set({ result: 'miss' }, sources.cache.misses);
-      },
-    }),
-    queue: new Gauge({
-      name: 'duckdb_queue_depth',
-      help: 'Queries waiting for a DuckDB connection, by lane',
-      labelNames: ['lane'],
-      registers,
-      collect() {
-        const queued = sources.queued();
-        for (const lane of ['light', 'heavy'] as const) this.set({ lane }, queued?.[lane] ?? 0);
-      },
-    }),
-    snapshotAge: new Gauge({
-      name: 'snapshot_age_seconds',
-      help: 'Age of the serving data snapshot (since it was built)',
-      registers,
-      collect() {
-        const age = snapshotAge();
-        if (age === undefined) this.reset();
-        else this.set(age);
-      },
     }),
   };
 }
 
+/** What is read from the rest of the server at each scrape. */
+function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
+  const registers = [registry];
+  new Gauge({
+    name: 'answer_cache_lookups',
+    help: 'Answer cache lookups since start, by result (hit or miss)',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      this.set({ result: 'hit' }, sources.cache.hits);
+      this.set({ result: 'miss' }, sources.cache.misses);
+    },
+  });
+  new Gauge({
+    name: 'duckdb_queue_depth',
+    help: 'Queries waiting for a DuckDB connection, by lane',
+    labelNames: ['lane'],
+    registers,
+    collect() {
+      const queued = sources.queued();
+      for (const lane of ['light', 'heavy'] as const) this.set({ lane }, queued?.[lane] ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_age_seconds',
+    help: 'Age of the serving data snapshot (since it was built)',
+    registers,
+    collect() {
+      const created = sources.snapshotCreatedAt();
+      if (created === undefined) this.reset();
+      else this.set((Date.now() - created.getTime()) / 1000);
+    },
+  });
+}
+
 /**
  * Prometheus metrics: requests by route and status, latency histograms, credits
- * consumed, answer cache lookups, DuckDB queue depth, snapshot age, and the process
+ * consumed, requests in flight, answer cache lookups, DuckDB queue depth, snapshot age, and the process
  * defaults (memory, event loop lag, GC). Counting is an increment per answer; the
  * rest is read when `/metrics` is scraped.
  */
 export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const metrics = defineMetrics(registry, opts.sources);
+  const metrics = defineCounts(registry);
+  defineScrapedGauges(registry, opts.sources);
+  // A request leaves the in-flight count when it is counted as answered (so that the two
+  // never miss it in between), or at its connection's close when never answered.
+  const settled = new WeakSet<FastifyReply>();
+  const settle = (reply: FastifyReply) => {
+    if (settled.has(reply)) return;
+    settled.add(reply);
+    metrics.inFlight.dec();
+  };
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    metrics.inFlight.inc();
+    reply.raw.once('close', () => settle(reply));
+    done();
+  });
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     // Unknown paths share one label: a scan of random URLs must not grow the series without bound.
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.inc({ route, status: reply.statusCode });
     metrics.latency.observe({ route }, reply.elapsedTime / 1000);
     if (request.charged) metrics.credits.inc({ route }, request.charged);
+    settle(reply);
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -71,8 +71,11 @@ export interface AccountStore {
   createAccount(email: string, passwordHash: string, role: Exclude<AccountRole, 'operator'>): Promise<Account | null>;
   findAccountByEmail(email: string): Promise<AccountWithPassword | null>;
   accountById(id: string): Promise<Account | null>;
-  /** Every account, in order of creation, with its usage in credit period `period` (YYYY-MM). */
-  listAccounts(period: string): Promise<ListedAccount[]>;
+  /**
+   * Every account (or only the one `accountId`), in order of creation, with its usage in
+   * credit period `period` (YYYY-MM).
+   */
+  listAccounts(period: string, accountId?: string): Promise<ListedAccount[]>;
   /** What an admin set for the account; null while it has the service defaults. */
   accountLimits(accountId: string): Promise<AccountLimits | null>;
   /**

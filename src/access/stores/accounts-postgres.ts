@@ -114,7 +114,7 @@ export class PgAccountStore implements AccountStore {
     return r.rows[0] ? accountFrom(r.rows[0]) : null;
   }
 
-  async listAccounts(period: string): Promise<ListedAccount[]> {
+  async listAccounts(period: string, accountId?: string): Promise<ListedAccount[]> {
     type Row = AccountRow & LimitsRow & { active: string; revoked: string; credits: string; calls: string };
     const r = await this.pool.query<Row>(
       `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at, a.key_quota, a.key_rate_requests,
@@ -125,8 +125,9 @@ export class PgAccountStore implements AccountStore {
        FROM accounts a LEFT JOIN api_keys k ON k.account_id = a.id
          LEFT JOIN usage_daily d ON d.key_id = k.id
            AND d.day >= ($1::text || '-01')::date AND d.day < ($1::text || '-01')::date + interval '1 month'
+       WHERE $2::text IS NULL OR a.id = $2::text
        GROUP BY a.id ORDER BY a.created_at, a.id`,
-      [period],
+      [period, accountId ?? null],
     );
     return r.rows.map((row) => ({
       ...accountFrom(row),

@@ -108,20 +108,21 @@ export class SqliteAccountStore implements AccountStore {
     return row ? accountFrom(row) : null;
   }
 
-  async listAccounts(period: string): Promise<ListedAccount[]> {
+  async listAccounts(period: string, accountId?: string): Promise<ListedAccount[]> {
     const [first, last] = periodDays(period);
     type Row = AccountRow & LimitsRow & { active: number; revoked: number; credits: number; calls: number };
     const rows = this.db
-      .prepare<[string, string], Row>(
+      .prepare<[{ first: string; last: string; id: string | null }], Row>(
         `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at, ${LIMIT_COLUMNS},
            (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS active,
            (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked,
            coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
          FROM accounts a LEFT JOIN api_keys k ON k.account_id = a.id
-           LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN ? AND ?
+           LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN @first AND @last
+         WHERE @id IS NULL OR a.id = @id
          GROUP BY a.id ORDER BY a.created_at, a.id`,
       )
-      .all(first, last);
+      .all({ first, last, id: accountId ?? null });
     return rows.map((r) => ({
       ...accountFrom(r),
       keys: { active: r.active, revoked: r.revoked },
