@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserUnavailable, launchChromium, watchProblems } from './helpers/browser.js';
+import { browserUnavailable, launchChromium, newContext, watchProblems } from './helpers/browser.js';
 import { startCluster, type Cluster } from './helpers/cluster.js';
 import { accountsCli, servicesUnavailable, type ServerProcess } from './helpers/processes.js';
 
@@ -68,9 +68,7 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
     return Number(r.headers.get('x-credits-remaining'));
   };
   const newPage = async (): Promise<Page> => {
-    const context = await browser.newContext();
-    // Generous: on a busy 2-core machine one navigation has taken 13 s.
-    context.setDefaultTimeout(120_000);
+    const context = await newContext(browser);
     contexts.push(context);
     const page = await context.newPage();
     problemsOfPages.push(await watchProblems(page));

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { browserUnavailable, launchChromium, watchProblems } from './helpers/browser.js';
+import { browserUnavailable, launchChromium, newContext, watchProblems } from './helpers/browser.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const noBrowser = browserUnavailable('the API reference test');
@@ -102,7 +102,7 @@ describe('the API reference in a browser', { skip: noBrowser || false }, () => {
   });
 
   it('renders the operations with nothing loaded from elsewhere and no error', async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: THROUGH_GATEWAY });
+    const context = await newContext(browser, { extraHTTPHeaders: THROUGH_GATEWAY });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
@@ -111,7 +111,7 @@ describe('the API reference in a browser', { skip: noBrowser || false }, () => {
     const summary = (server.app.swagger().paths as any)['/v1/countries'].get.summary as string;
     const res = await page.goto(`${server.url}/docs`);
     assert.equal(res?.status(), 200);
-    await page.getByText(summary, { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page.getByText(summary, { exact: true }).first().waitFor({ state: 'visible' });
     // Open one operation, so its parameters, answers and schemas render too.
     await page.getByText(summary, { exact: true }).first().click();
     await page.getByText('Try it out').first().waitFor({ state: 'visible' });

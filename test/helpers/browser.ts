@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's browser, driven without downloading one of Playwright's own builds. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -11,10 +11,18 @@ export function browserUnavailable(what: string): string | false {
   return missing;
 }
 
+/**
+ * How long one browser step (a launch, a navigation, a wait for an element) may take:
+ * generous, because on a busy 2-core machine one navigation has taken 13 s and a
+ * launch 12 s. A step that fails still fails, only later.
+ */
+const STEP_TIMEOUT_MS = 120_000;
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    timeout: STEP_TIMEOUT_MS,
     args: [
       '--no-sandbox',
       '--disable-background-networking',
@@ -44,4 +52,11 @@ export async function watchProblems(page: Page): Promise<string[]> {
       console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`,
   });
   return problems;
+}
+
+/** A new browser context whose steps wait up to STEP_TIMEOUT_MS. */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  return context;
 }
