@@ -15,11 +15,14 @@ export interface Datasets {
   trade: TradeCatalogue | undefined;
 }
 
-export const loadDatasets: LoadContent<Datasets> = async (db, files) => ({
-  economics: await EconomicsCatalogue.load(db),
-  observations: new LazyObservations(() => ObservationArrays.load(db)),
-  trade: files.trade ? await TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
-});
+export const loadDatasets: LoadContent<Datasets> = async (db, files) => {
+  // The two catalogues are read side by side, on connections of their own.
+  const [economics, trade] = await Promise.all([
+    EconomicsCatalogue.load(db),
+    files.trade ? TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
+  ]);
+  return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade };
+};
 
 export type DatasetStore = SnapshotStore<Datasets>;
 

@@ -2,9 +2,9 @@ import { buildApp } from './app.js';
 import { createAccess } from './access/setup.js';
 import { datasetStore, type DatasetStore } from './datasets.js';
 import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './log.js';
-import { ensureDataset } from './sample/index.js';
 import { SettingsError, loadSettings, type Settings } from './settings.js';
 import { assertCanListen, assertWritableDataDir, listenProblem } from './startup.js';
+import { readCurrentName } from './store/snapshot.js';
 import { setWarningSink } from './store/warnings.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
@@ -35,6 +35,9 @@ function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
 
 /** The sample dataset on a DATA_DIR without data (first start), with its progress in the log. */
 async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
+  if (await readCurrentName(settings.dataDir)) return;
+  // The sample generator is loaded only when it is needed: a restart does not pay for it.
+  const { ensureDataset } = await import('./sample/index.js');
   const built = await ensureDataset(settings.dataDir, {
     seed: settings.sampleSeed,
     asOf: settings.sampleAsOf,
