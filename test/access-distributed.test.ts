@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { expectError } from './helpers/errors.js';
 import { createKeyInProcess } from './helpers/keys.js';
 import { startCluster, type Cluster } from './helpers/cluster.js';
+import { Browser } from './helpers/dashboard-client.js';
 import {
   burst,
   createKey,
@@ -133,6 +134,16 @@ describe(
       assert.equal(notReady.body.error, 'provider_unavailable');
       assert.equal(notReady.body.checks.redis, 'unavailable');
       assert.equal(notReady.body.checks.postgres, 'ok');
+      // Sign-in attempts are counted in Redis: none goes through uncounted, and the page says why.
+      const person = new Browser(replicas[0]!.url);
+      const form = { email: 'nobody@example.com', password: 'correct horse battery' };
+      const refused = await person.submit('/dashboard/login', '/dashboard/login', form);
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers.get('retry-after'), '5');
+      assert.match(
+        refused.text,
+        /<p role="alert">Signing in and signing up are unavailable for a moment\. Try again shortly\.<\/p>/,
+      );
       await redis.start();
       let recovered = false;
       for (let i = 0; i < 200 && !recovered; i++) {
@@ -141,6 +152,7 @@ describe(
       }
       assert.ok(recovered, 'requests pass again once Redis is back');
       assert.equal((await readiness()).status, 200, '/readyz is 200 again');
+      assert.equal((await person.submit('/dashboard/login', '/dashboard/login', form)).status, 401, 'counted again');
       // The counters Redis lost are rebuilt from the ledger: the quota still holds.
       const rest = await burst(urls(), { path: '/v1/countries', key: key, n: 10 });
       const used = Number((await ledger(id)).credits);

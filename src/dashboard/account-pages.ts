@@ -130,7 +130,13 @@ async function refuseWhenThrottled(
   request: FastifyRequest,
   email: string,
 ): Promise<SignInVerdict> {
-  const verdict = await throttle.attempt(email, request.ip, request.id);
+  const verdict = await throttle.attempt(email, request.ip, request.id).catch((err: unknown) => {
+    // Without the count of attempts no sign-in goes through: an outage gives a guesser nothing.
+    request.log.error({ err }, 'sign-in attempts cannot be counted');
+    throw new PageError(503, 'Signing in and signing up are unavailable for a moment. Try again shortly.', {
+      'retry-after': '5',
+    });
+  });
   const { waitS } = verdict;
   if (waitS > 0) {
     throw new PageError(429, `Too many attempts. Try again in ${Math.ceil(waitS / 60)} minute(s).`, {
