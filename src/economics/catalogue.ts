@@ -1,11 +1,11 @@
 import { unknownToken } from '../errors.js';
+import { GROUP_MEMBERS } from '../reference/groups.js';
 import { INDICATOR_FREQUENCIES as FREQUENCIES, INDICATOR_GROUPS } from '../reference/indicators.js';
 import type { Database } from '../store/duckdb.js';
 
 // The indicator groups and frequencies are those of the reference indicator definitions.
 export { FREQUENCIES, INDICATOR_GROUPS };
 
-export const COUNTRY_GROUPS = ['g7', 'g20', 'emu', 'eu', 'oecd', 'brics'] as const;
 export type IndicatorGroup = (typeof INDICATOR_GROUPS)[number];
 export type Frequency = (typeof FREQUENCIES)[number];
 
@@ -88,7 +88,8 @@ export class EconomicsCatalogue {
         if (token) this.countryTokens.set(token.toLowerCase(), [c.country_id]);
       }
     }
-    for (const group of COUNTRY_GROUPS) {
+    // The group tokens are those of the reference groups; members are read from the snapshot's countries.
+    for (const group of Object.keys(GROUP_MEMBERS)) {
       const members = countries.filter((c) => c.groups.includes(group)).map((c) => c.country_id);
       this.countryTokens.set(group, members);
     }
