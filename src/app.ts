@@ -162,12 +162,13 @@ function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = createServer(opts);
   registerGracefulClose(app);
+  const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
+  // First: the metrics count every request, those the pipeline's checks refuse included.
+  registerOperatorEndpoints(app, opts, cache);
   registerPipeline(app, opts);
   registerErrorAnswers(app);
   await registerOpenApi(app);
   registerDocs(app);
-  const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
-  registerOperatorEndpoints(app, opts, cache);
   registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? 60 });
   if (opts.dashboard) await app.register(dashboardPlugin, opts.dashboard);
   return app;

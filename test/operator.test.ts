@@ -63,6 +63,7 @@ describe('operator endpoints, logs and lifecycle', () => {
   it('/metrics: Prometheus text behind METRICS_TOKEN: requests, latency, credits, cache, queue', async () => {
     for (let i = 0; i < 3; i++) await (await fetch(`${server.url}/v1/countries`, { headers: auth })).arrayBuffer();
     await (await fetch(`${server.url}/v1/trade/monthly?limit=1`, { headers: auth })).arrayBuffer();
+    assert.equal((await fetch(`${server.url}/v1/countries`)).status, 401, 'refused before any operation runs');
     const refused = await fetch(`${server.url}/metrics`);
     expectError({ status: refused.status, headers: refused.headers, body: await refused.json() }, 401, 'invalid_key');
     const wrong = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
@@ -72,12 +73,14 @@ describe('operator endpoints, logs and lifecycle', () => {
     assert.match(res.headers.get('content-type')!, /^text\/plain; version=0\.0\.4/);
     const text = await res.text();
     assert.match(text, /^http_requests_total\{route="\/v1\/countries",status="200"\} 3$/m);
-    assert.match(text, /^http_request_duration_seconds_bucket\{le="\+Inf",route="\/v1\/countries"\} 3$/m);
+    // Three answers and the refusal.
+    assert.match(text, /^http_request_duration_seconds_bucket\{le="\+Inf",route="\/v1\/countries"\} 4$/m);
     assert.match(text, /^credits_consumed_total\{route="\/v1\/countries"\} 3$/m);
     assert.match(text, /^credits_consumed_total\{route="\/v1\/trade\/monthly"\} 3$/m, 'monthly costs 3');
     assert.match(text, /^answer_cache_lookups\{result="hit"\} [1-9]\d*$/m);
     assert.match(text, /^duckdb_queue_depth\{lane="heavy"\} 0$/m);
-    assert.match(text, /^http_requests_in_flight 1$/m, 'the scrape itself');
+    assert.match(text, /^http_requests_in_flight 1$/m, 'the scrape itself; the refused requests are counted out');
+    assert.match(text, /^http_requests_total\{route="\/v1\/countries",status="401"\} 1$/m);
     const age = Number(/^snapshot_age_seconds (\S+)$/m.exec(text)?.[1]);
     assert.ok(age > 0, `snapshot age ${age}`);
     assert.match(text, /^nodejs_eventloop_lag_seconds /m, 'process metrics too');
@@ -159,7 +162,9 @@ describe('startup errors and shutdown', () => {
     const received = async () => {
       const text = await (await fetch(`${server.url}/metrics`)).text();
       const answered = [...text.matchAll(/^http_requests_total\{route="\/v1\/trade\/countries[^}]*\} (\d+)$/gm)];
-      const inFlight = Number(/^http_requests_in_flight (\d+)$/m.exec(text)?.[1]) - 1;
+      const gauge = /^http_requests_in_flight (\d+)$/m.exec(text);
+      assert.ok(gauge, `no in-flight gauge in ${text.slice(0, 300)}`);
+      const inFlight = Number(gauge[1]) - 1;
       return answered.reduce((n, m) => n + Number(m[1]), 0) + inFlight;
     };
     while ((await received()) < 12) await new Promise((r) => setTimeout(r, 20));

@@ -90,7 +90,8 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
 }
 
 /**
- * Prometheus metrics: requests by route and status, latency histograms, credits
+ * Prometheus metrics (registered before the access checks, so that the requests they
+ * refuse are counted too): requests by route and status, latency histograms, credits
  * consumed, requests in flight, answer cache lookups, DuckDB queue depth, snapshot age, and the process
  * defaults (memory, event loop lag, GC). Counting is an increment per answer; the
  * rest is read when `/metrics` is scraped.
@@ -101,14 +102,14 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): voi
   const metrics = defineCounts(registry);
   defineScrapedGauges(registry, opts.sources);
   // A request leaves the in-flight count when it is counted as answered (so that the two
-  // never miss it in between), or at its connection's close when never answered.
-  const settled = new WeakSet<FastifyReply>();
+  // never miss it in between), or at its connection's close when never answered; only a
+  // request counted in is counted out.
+  const inFlight = new WeakSet<FastifyReply>();
   const settle = (reply: FastifyReply) => {
-    if (settled.has(reply)) return;
-    settled.add(reply);
-    metrics.inFlight.dec();
+    if (inFlight.delete(reply)) metrics.inFlight.dec();
   };
   app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    inFlight.add(reply);
     metrics.inFlight.inc();
     reply.raw.once('close', () => settle(reply));
     done();

@@ -23,15 +23,23 @@ export interface Cluster {
 /** Starts `size` replicas sharing a private Redis and a fresh PostgreSQL database. */
 export async function startCluster(settings: Record<string, string> = {}, size = 2): Promise<Cluster> {
   const dataDir = await sampleDataDir();
-  const redis = await startRedis();
-  const db = await createDatabase();
-  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, DATABASE_URL: db.url, ...settings };
+  let redis: RedisProcess | undefined;
+  let db: Cluster['db'] | undefined;
+  // Undoes whatever has started, also when a later step failed.
   const close = async (replicas: ServerProcess[]) => {
     await Promise.all(replicas.map((r) => r.stop('SIGKILL')));
-    await redis.stop();
-    await db.drop();
+    await redis?.stop();
+    await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    redis = await startRedis();
+    db = await createDatabase();
+  } catch (err) {
+    await close([]);
+    throw err;
+  }
+  const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, DATABASE_URL: db.url, ...settings };
   const started = await Promise.allSettled(Array.from({ length: size }, () => startServerProcess(env)));
   const replicas = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
