@@ -37,8 +37,8 @@ function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
 async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
   if (await readCurrentName(settings.dataDir)) return;
   // The sample generator is loaded only when it is needed: a restart does not pay for it.
-  const { ensureDataset } = await import('./sample/index.js');
-  const built = await ensureDataset(settings.dataDir, {
+  const { buildSampleSnapshot } = await import('./sample/index.js');
+  const built = await buildSampleSnapshot(settings.dataDir, {
     seed: settings.sampleSeed,
     asOf: settings.sampleAsOf,
     scale: settings.sampleScale,
@@ -47,14 +47,12 @@ async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
     snapshotsKept: settings.snapshotsKept,
     progress: progressLog(logger),
   });
-  if (built) {
-    logger.info(
-      { snapshot: built.snapshot, duration_ms: built.durationMs },
-      `built the sample dataset in ${built.durationMs} ms: ` +
-        `${built.series} series, ${built.observations} observations; trade: ${built.trade.annual} annual ` +
-        `and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
-    );
-  }
+  logger.info(
+    { snapshot: built.snapshot, duration_ms: built.durationMs },
+    `built the sample dataset in ${built.durationMs} ms: ` +
+      `${built.series} series, ${built.observations} observations; trade: ${built.trade.annual} annual ` +
+      `and ${built.trade.monthly} monthly rows over ${built.trade.products} products (snapshot ${built.snapshot})`,
+  );
 }
 
 async function openSnapshots(settings: Settings, logger: Logger): Promise<DatasetStore> {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { FAVICON_URL } from './assets.js';
 
 /**
  * The dashboard's HTML. Every value that reaches a page goes through `escapeHtml`
@@ -141,7 +142,7 @@ export function page({ title, body, signedIn, section, scripts = [] }: PageOptio
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} · API dashboard</title>
-        <link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="${FAVICON_URL}" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/dashboard.css" />
         ${['/dashboard/assets/dashboard.js', ...scripts].map((src) => html`<script src="${src}" defer></script>`)}
       </head>

@@ -39,23 +39,19 @@ const CSP = {
   },
 };
 
+const ERROR_TITLES: Record<number, string> = { 403: 'Forbidden', 404: 'Not found', 503: 'Unavailable' };
+
 function errorPage(error: FastifyError | PageError, request: FastifyRequest, reply: FastifyReply): string {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-  if (status >= 500) request.log.error({ err: error }, 'dashboard request failed');
+  // A PageError is an answer chosen where it was raised (and logged there when it hides a failure).
+  if (status >= 500 && !(error instanceof PageError)) request.log.error({ err: error }, 'dashboard request failed');
   if (error instanceof PageError) void reply.headers(error.headers);
   const message = error instanceof PageError ? error.message : statusMessage(status);
   void reply.code(status).type('text/html; charset=utf-8');
   const body = html`<p role="alert">${message}</p>
     <p>Request id: <code>${request.id}</code></p>
     <p><a href="/dashboard">Back to the dashboard</a></p>`;
-  const title =
-    status === 403
-      ? 'Forbidden'
-      : status === 404
-        ? 'Not found'
-        : status === 503
-          ? 'Unavailable'
-          : 'Something went wrong';
+  const title = ERROR_TITLES[status] ?? 'Something went wrong';
   return page({ title, body });
 }
 
