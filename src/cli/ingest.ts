@@ -3,7 +3,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
-import { ingestNomenclature, ingestTrade, type TradeSourceId } from '../ingest/trade.js';
+import { ingestNomenclature } from '../ingest/nomenclature.js';
+import { batchInput } from '../ingest/staging.js';
+import { ingestTrade, type TradeSourceId } from '../ingest/trade.js';
 import { readComtrade } from '../ingest/adapters/comtrade.js';
 import { downloadComtrade, downloadWorldBank } from '../ingest/online.js';
 import { readBaci } from '../ingest/adapters/baci.js';
@@ -116,13 +118,25 @@ async function ingestFlows(
   files: string[],
   opts: { source: TradeSourceId; values: Values; maxBadRows: number },
 ): Promise<void> {
-  const batch =
+  const input =
     opts.source === 'baci'
-      ? readBaci(files, { hsVersion: hsVersionOf(opts.values) })
-      : readComtrade(files, hsVersionOf(opts.values));
-  for (const line of badRowLines(batch.badRows)) console.error(line);
-  for (const line of batch.unmapped.summary()) console.log(line);
-  const r = await ingestTrade(dataDir, batch, { maxBadRows: opts.maxBadRows, source: opts.source });
+      ? await readBaci(files, { hsVersion: hsVersionOf(opts.values) })
+      : batchInput(readComtrade(files, hsVersionOf(opts.values)));
+  const r = await ingestTrade(dataDir, input, {
+    maxBadRows: opts.maxBadRows,
+    source: opts.source,
+    // Bad rows are listed as soon as the input is read, before the long part of the build.
+    onStaged: (staged) => {
+      for (const line of badRowLines(staged.badRows, 10, staged.badRowCount)) console.error(line);
+      for (const line of staged.unmapped.summary()) console.log(line);
+    },
+  });
+  if (r.unchanged) {
+    console.log(
+      `unchanged: snapshot ${r.snapshot} already holds these ${r.flows} annual and ${r.monthly} monthly flows`,
+    );
+    return;
+  }
   if (r.addedCountries.length) {
     const added = r.addedCountries.map((c) => `${c.iso2} ${c.name}`).join(', ');
     console.log(`partners served under codes beyond the ISO list: ${added}`);
@@ -133,12 +147,12 @@ async function ingestFlows(
       .map((c) => String(c).padStart(6, '0'))
       .join(', ');
     const more = r.unknownCodes.length > 20 ? ', …' : '';
-    const count = `${r.unknownCodes.length} HS ${batch.hsVersion} codes`;
+    const count = `${r.unknownCodes.length} HS ${r.hsVersion} codes`;
     console.log(`kept ${count} the loaded nomenclature lacks: ${shown}${more}`);
   }
   console.log(
-    `published snapshot ${r.snapshot}: ${r.flows} annual flows, ${r.monthly} monthly flows (HS ${batch.hsVersion}), ` +
-      `${batch.badRows.length} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`,
+    `published snapshot ${r.snapshot}: ${r.flows} annual flows, ${r.monthly} monthly flows (HS ${r.hsVersion}), ` +
+      `${r.badRowCount} bad rows; carried over: ${r.carried.join(', ') || 'nothing'}`,
   );
 }
 
@@ -172,7 +186,8 @@ async function main(argv: string[]): Promise<number> {
   setDefaultProgressSink(textLines(process.stderr));
   if (!values.online) {
     if (inputs.length === 0) throw new Error('give at least one file or folder');
-    return ingestFiles(adapter, expand(inputs), { dataDir: settings.dataDir, values });
+    // A BACI release is given as published (zips, folders): its adapter sorts out the files.
+    return ingestFiles(adapter, adapter === 'baci' ? inputs : expand(inputs), { dataDir: settings.dataDir, values });
   }
   const files = await download(adapter, values);
   console.log(`downloaded ${files.length} response page(s)`);
@@ -219,7 +234,8 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     // Bad rows were listed (up to the cap) as soon as they were read.
-    console.error(`ingest failed: ${(err as Error).message}`);
+    // One line: the cause (a library's message may run on with hints and context).
+    console.error(`ingest failed: ${String((err as Error).message).split('\n')[0]}`);
     process.exit(1);
   },
 );

@@ -76,9 +76,12 @@ export class NotLoaded {
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/** Bad rows as `bad row file:line: reason`, the first `cap` of them, then how many more. */
-export function badRowLines(badRows: BadRow[], cap = 10): string[] {
+/**
+ * Bad rows as `bad row file:line: reason`, the first `cap` of them, then how many
+ * more (`count`: all of them, when only the first are kept).
+ */
+export function badRowLines(badRows: BadRow[], cap = 10, count = badRows.length): string[] {
   const lines = badRows.slice(0, cap).map((b) => `bad row ${b.file}:${b.line}: ${b.reason}`);
-  if (badRows.length > cap) lines.push(`… and ${badRows.length - cap} more bad rows (${badRows.length} in all)`);
+  if (count > cap) lines.push(`… and ${count - cap} more bad rows (${count} in all)`);
   return lines;
 }

@@ -1,32 +1,20 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { mkdir, rm } from 'node:fs/promises';
 import { buildSnapshot } from '../store/builder.js';
 import { attachReadOnly } from '../store/duckdb.js';
 import { Progress } from '../store/progress.js';
-import { NOMENCLATURE_FILE, TRADE_FILE } from '../store/snapshot.js';
+import { NOMENCLATURE_FILE, TRADE_FILE, duckdbTempDir } from '../store/snapshot.js';
 import { tradeCountryList } from '../reference/countries.js';
 import { HS_PRODUCTS } from '../reference/hs.js';
 import { TRADE_DDL, deriveTradeTables, writeProducts } from '../trade/tables.js';
-import type { TradeBatch } from './adapters/baci.js';
-import type { NomenclatureProduct } from './adapters/hs.js';
 import type { AreaRef } from './areas.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
+import { PRODUCTS_DDL } from './nomenclature.js';
 import { isIngested, markIngested } from './origin.js';
-import type { BadRow, Provenance } from './types.js';
+import { STAGING_DDL, type Staged, type TradeInput } from './staging.js';
+import type { Provenance } from './types.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
-
-/**
- * Products of an ingested trade file and of a nomenclature file: one row per code
- * and HS edition, as a code may exist in several editions (with other meanings).
- */
-const PRODUCTS_DDL = `CREATE TABLE products (
-  hs6 INTEGER NOT NULL,
-  hs_version SMALLINT NOT NULL,
-  name VARCHAR NOT NULL,
-  chapter_name VARCHAR,
-  heading_name VARCHAR,
-  PRIMARY KEY (hs_version, hs6)
-)`;
 
 /**
  * The HS edition flows were reported in. An ingest loads one edition and replaces
@@ -58,87 +46,25 @@ async function hasTable(conn: DuckDBConnection, database: string, table: string)
   return Number(r.getRowObjectsJson()[0]!.n) > 0;
 }
 
-export interface NomenclatureReport {
-  snapshot: string;
-  /** HS6 codes per edition in the published nomenclature, loaded and kept. */
-  editions: Array<{ hs_version: number; codes: number; loaded: boolean }>;
-  carried: string[];
-}
-
-/** What the HS adapter read. */
-export interface NomenclatureInput {
-  products: NomenclatureProduct[];
-  badRows: BadRow[];
-}
-
-/**
- * Publishes a snapshot whose nomenclature file holds `products` for the editions
- * they carry and keeps the serving nomenclature's other editions (HS 2022 and HS
- * 1992 side by side); every other file of the serving snapshot is carried over.
- */
-export async function ingestNomenclature(
-  dataDir: string,
-  input: NomenclatureInput,
-  opts: { maxBadRows: number },
-): Promise<NomenclatureReport> {
-  const { products, badRows } = input;
-  refuseTooManyBadRows(badRows, opts.maxBadRows);
-  if (products.length === 0) throw new IngestError('no HS6 code found: nothing was changed', badRows);
-  const keys = new Set(products.map((p) => `${p.hs_version}:${p.hs6}`));
-  if (keys.size !== products.length) {
-    throw new IngestError('duplicate HS6 codes within one edition: nothing was loaded', badRows);
-  }
-  const { name, carried, written } = await buildSnapshot(dataDir, {
-    replaces: [NOMENCLATURE_FILE],
-    write: async (build) => {
-      const write = (conn: DuckDBConnection, old: string | undefined) => writeNomenclature(conn, products, old);
-      const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: OLD });
-      await ensureEconomics(build);
-      return editions;
-    },
-  });
-  return { snapshot: name, editions: written, carried };
-}
-
-/** Writes `products`, then the editions of the serving nomenclature (`old`) they do not carry. */
-async function writeNomenclature(
-  conn: DuckDBConnection,
-  products: NomenclatureProduct[],
-  old: string | undefined,
-): Promise<NomenclatureReport['editions']> {
-  const loaded = [...new Set(products.map((p) => p.hs_version))].sort();
-  await conn.run(PRODUCTS_DDL);
-  await writeProducts(
-    conn,
-    [...products].sort((a, b) => a.hs_version - b.hs_version || a.hs6 - b.hs6),
-  );
-  if (old) {
-    await conn.run(`INSERT INTO products SELECT hs6, hs_version, name, chapter_name, heading_name FROM ${old}.products
-      WHERE hs_version NOT IN (${loaded.join(', ')}) ORDER BY hs_version, hs6`);
-  }
-  const rows = await conn.runAndReadAll(
-    'SELECT hs_version, count(*)::INTEGER AS codes FROM products GROUP BY hs_version ORDER BY hs_version',
-  );
-  return rows.getRowObjectsJson().map((r) => ({
-    hs_version: Number(r.hs_version),
-    codes: Number(r.codes),
-    loaded: loaded.includes(Number(r.hs_version)),
-  }));
-}
-
-/** Phases of a trade ingest and their shares of its time (the derived tables dominate). */
+/** Phases of a trade ingest and their shares of its time (reading and the derived tables dominate). */
 const TRADE_INGEST_PHASES = [
-  ['stage flows', 20],
-  ['merge kept rows', 15],
-  ['sorted copies and aggregates', 55],
+  ['read flows', 30],
+  ['check keys', 5],
+  ['merge kept rows', 10],
+  ['sorted copies and aggregates', 45],
   ['checkpoint', 5],
   ['publish', 5],
 ] as const;
 
 export interface TradeIngestReport {
+  /** The published snapshot; the serving one when nothing changed. */
   snapshot: string;
+  /** Whether the input held exactly what the serving snapshot holds for it: nothing was published. */
+  unchanged: boolean;
   flows: number;
   monthly: number;
+  hsVersion: number;
+  badRowCount: number;
   /** Codes of the batch's edition that neither the trade file nor the nomenclature names. */
   unknownCodes: number[];
   /** Partners the default country list lacks (areas without an ISO code, former countries …), as served. */
@@ -168,97 +94,140 @@ export interface TradeIngestOptions {
   /** More bad rows than this and nothing is loaded. */
   maxBadRows: number;
   source: TradeSourceId;
+  /** Hears what the adapter staged (bad rows, codes not loaded) before anything is loaded. */
+  onStaged?: (staged: Staged) => void;
 }
 
-const batchRows = (batch: TradeBatch) => batch.flows.length + (batch.monthly?.length ?? 0);
-
-/** Refuses, before anything is written, a batch that cannot be loaded whole. */
-function checkTradeBatch(batch: TradeBatch, maxBadRows: number): void {
-  refuseTooManyBadRows(batch.badRows, maxBadRows);
-  if (batchRows(batch) === 0) throw new IngestError('no flow could be loaded: nothing was changed', batch.badRows);
-  const edition = batch.hsVersion;
-  // The edition reaches SQL text as a number: it must be a plausible year.
-  if (!Number.isInteger(edition) || edition < 1988 || edition > 2100) {
-    throw new IngestError(`HS edition ${edition} is not a year`);
+/** The serving snapshot already holds exactly this input: the build is dropped. */
+class NothingChanged extends Error {
+  constructor(
+    readonly snapshot: string,
+    readonly written: TradeWritten,
+  ) {
+    super('nothing changed');
   }
 }
 
 /**
- * Publishes a snapshot whose trade data are the batch's annual flows and monthly
+ * Publishes a snapshot whose trade data are the input's annual flows and monthly
  * declarations (plus, when the serving trade data are already ingested, their
- * earlier rows except the exporter-years and monthly flows the batch covers). Real
+ * earlier rows except the exporter-years and monthly flows the input covers). Real
  * data replaces the generated sample and never mixes with it.
  *
- * Every row of the batch is loaded: the country list grows by the partners the
- * batch names beyond it (ids stay in ISO2 order; kept rows are renumbered). Flows
- * keep their HS edition (the `editions` table). Codes no product list names in
- * that edition are added with a note and reported. Every other file of the
- * serving snapshot is carried over.
+ * The adapter stages its rows in the file being written (DuckDB spills them past
+ * its memory limit); a input with more bad rows than allowed, or none to load, is
+ * refused there and nothing is published. Every row staged is loaded: the country
+ * list grows by the partners the input names beyond it (ids stay in ISO2 order;
+ * kept rows are renumbered). Flows keep their HS edition (the `editions` table).
+ * Codes no product list names in that edition are added with a note and reported.
+ * Every other file of the serving snapshot is carried over. An input that changes
+ * nothing (the same release again) publishes nothing.
  */
 export async function ingestTrade(
   dataDir: string,
-  batch: TradeBatch,
+  input: TradeInput,
   opts: TradeIngestOptions,
 ): Promise<TradeIngestReport> {
-  checkTradeBatch(batch, opts.maxBadRows);
   const progress = new Progress('trade ingest', TRADE_INGEST_PHASES);
-  const { name, carried, written } = await buildSnapshot(dataDir, {
-    replaces: [TRADE_FILE],
-    progress,
-    write: async (build) => {
-      const nomenclature = build.previousFile(NOMENCLATURE_FILE);
-      const write = (conn: DuckDBConnection, old: string | undefined) =>
-        writeTrade(conn, { batch, source: opts.source, old, nomenclature, progress });
-      const trade = await build.writeFile(TRADE_FILE, write, { attachPrevious: OLD });
-      progress.phase('publish');
-      await ensureEconomics(build);
-      return trade;
-    },
-  });
-  progress.done(batchRows(batch));
-  return { snapshot: name, flows: batch.flows.length, monthly: batch.monthly?.length ?? 0, ...written, carried };
+  const scratchDir = await duckdbTempDir(dataDir, 'unpacked');
+  await mkdir(scratchDir, { recursive: true });
+  try {
+    const { name, carried, written } = await buildSnapshot(dataDir, {
+      replaces: [TRADE_FILE],
+      progress,
+      write: async (build) => {
+        const nomenclature = build.previousFile(NOMENCLATURE_FILE);
+        const write = (conn: DuckDBConnection, old: string | undefined) =>
+          writeTrade(conn, { input, opts, old, nomenclature, progress, scratchDir, serving: build.base });
+        const trade = await build.writeFile(TRADE_FILE, write, { attachPrevious: OLD });
+        progress.phase('publish');
+        await ensureEconomics(build);
+        return trade;
+      },
+    });
+    progress.done(written.flows + written.monthly);
+    return { snapshot: name, unchanged: false, ...written, carried };
+  } catch (err) {
+    if (!(err instanceof NothingChanged)) throw err;
+    progress.stop();
+    return { ...err.written, snapshot: err.snapshot, unchanged: true, carried: [] };
+  } finally {
+    await rm(scratchDir, { recursive: true, force: true });
+  }
 }
 
 interface TradeWrite {
-  batch: TradeBatch;
-  source: TradeSourceId;
+  input: TradeInput;
+  opts: TradeIngestOptions;
   /** Alias of the serving snapshot's trade file when it holds ingested data to keep. */
   old: string | undefined;
   /** The serving snapshot's nomenclature file, when it has one. */
   nomenclature: string | undefined;
   progress: Progress;
+  scratchDir: string;
+  /** The serving snapshot's name, if any. */
+  serving: string | undefined;
 }
 
-type TradeWritten = Pick<TradeIngestReport, 'unknownCodes' | 'addedCountries'>;
+type TradeWritten = Omit<TradeIngestReport, 'snapshot' | 'unchanged' | 'carried'>;
 
-/** Writes the new trade file: countries, the batch's flows, the kept ones, then the derived tables. */
-async function writeTrade(conn: DuckDBConnection, input: TradeWrite): Promise<TradeWritten> {
-  const { batch, progress } = input;
-  progress.phase('stage flows');
+/** Writes the new trade file: countries, the input's flows, the kept ones, then the derived tables. */
+async function writeTrade(conn: DuckDBConnection, w: TradeWrite): Promise<TradeWritten> {
+  const { progress } = w;
+  progress.phase('read flows');
   await createTradeTables(conn);
+  await conn.run(STAGING_DDL);
+  const staged = await w.input.stage(conn, { progress, scratchDir: w.scratchDir });
+  w.opts.onStaged?.(staged);
+  const rows = await checkStaged(conn, staged, w.opts.maxBadRows);
   // Ingested data are kept and added to; a generated sample is replaced, never mixed with.
-  const old = input.old && (await isIngested(conn, input.old)) ? input.old : undefined;
-  const { countries, added } = await countryList(conn, batch, old);
+  const old = w.old && (await isIngested(conn, w.old)) ? w.old : undefined;
+  const { countries, added } = await countryList(conn, staged, old);
   await writeCountries(conn, countries);
-  const ids = new Map(countries.map((c, k) => [c.iso2, k + 1]));
-  const staged = await stageFlows(conn, { batch, ids, progress });
+  await numberStaged(conn);
 
-  progress.phase('merge kept rows', staged);
+  progress.phase('check keys', rows.flows + rows.monthly);
+  await refuseDuplicateKeys(conn);
+
+  progress.phase('merge kept rows');
   if (old) await mergeKeptRows(conn, old);
   else await writeBundledProducts(conn);
-  await insertStaged(conn, batch);
-  await writeEditions(conn, batch.hsVersion, old);
-  await writeSources(conn, TRADE_SOURCES[input.source], old);
-  const unknownCodes = await nameUnknownCodes(conn, batch.hsVersion, input.nomenclature);
+  await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
+  await conn.run('INSERT INTO monthly SELECT * FROM temp.incoming_monthly');
+  await writeEditions(conn, staged.hsVersion, old);
+  await writeSources(conn, TRADE_SOURCES[w.opts.source], old);
+  const unknownCodes = await nameUnknownCodes(conn, staged.hsVersion, w.nomenclature);
   // Reporters: exporters of annual flows (BACI lists flows by exporter) and the declaring sides of monthly ones.
   await conn.run(`UPDATE countries SET is_reporter = true WHERE id IN (
     SELECT exporter FROM annual UNION SELECT exporter FROM monthly WHERE value_exp IS NOT NULL
     UNION SELECT importer FROM monthly WHERE value_imp IS NOT NULL)`);
+  const written = {
+    ...rows,
+    hsVersion: staged.hsVersion,
+    badRowCount: staged.badRowCount,
+    unknownCodes,
+    addedCountries: added,
+  };
+  if (old && w.serving && (await sameContent(conn, old))) throw new NothingChanged(w.serving, written);
 
   progress.phase('sorted copies and aggregates');
   await deriveTradeTables(conn, (done, total) => progress.share(done / total));
   progress.phase('checkpoint');
-  return { unknownCodes, addedCountries: added };
+  return written;
+}
+
+/** Refuses what cannot be loaded whole: too many bad rows, no row at all, an edition that is no year. */
+async function checkStaged(conn: DuckDBConnection, staged: Staged, maxBadRows: number) {
+  refuseTooManyBadRows(staged.badRows, maxBadRows, staged.badRowCount);
+  const flows = await scalar(conn, 'SELECT count(*) FROM temp.staged_annual');
+  const monthly = await scalar(conn, 'SELECT count(*) FROM temp.staged_monthly');
+  if (flows + monthly === 0) throw new IngestError('no flow could be loaded: nothing was changed', staged.badRows);
+  const edition = staged.hsVersion;
+  // The edition reaches SQL text as a number: it must be a plausible year.
+  if (!Number.isInteger(edition) || edition < 1988 || edition > 2100) {
+    throw new IngestError(`HS edition ${edition} is not a year`);
+  }
+  return { flows, monthly };
 }
 
 async function createTradeTables(conn: DuckDBConnection): Promise<void> {
@@ -271,12 +240,12 @@ async function createTradeTables(conn: DuckDBConnection): Promise<void> {
 }
 
 /**
- * Countries: the ISO list, the partners kept from earlier ingests (`old`), those of
- * the batch; sorted by ISO2. `added`: the batch's partners beyond the other two.
+ * Countries: the ISO list, the partners kept from earlier ingests (`old`), those the
+ * staged rows name; sorted by ISO2. `added`: the staged partners beyond the other two.
  */
 async function countryList(
   conn: DuckDBConnection,
-  batch: TradeBatch,
+  staged: Staged,
   old: string | undefined,
 ): Promise<{ countries: AreaRef[]; added: AreaRef[] }> {
   const list = new Map<string, AreaRef>(
@@ -291,17 +260,19 @@ async function countryList(
       list.set(iso2, { iso2, iso3: text(iso3), name: text(name) ?? iso2, region: text(region) });
     }
   }
-  const used = new Set<string>();
-  for (const f of batch.flows) used.add(f.exporter).add(f.importer);
-  for (const m of batch.monthly ?? []) used.add(m.exporter).add(m.importer);
+  const usedRows = await conn.runAndReadAll(`SELECT DISTINCT code FROM (
+      SELECT exporter AS code FROM temp.staged_annual UNION SELECT importer FROM temp.staged_annual
+      UNION SELECT exporter FROM temp.staged_monthly UNION SELECT importer FROM temp.staged_monthly) ORDER BY code`);
+  const used = usedRows.getRows().map(([code]) => code as string);
   const added: AreaRef[] = [];
-  for (const [iso2, ref] of batch.countries) {
-    if (used.has(iso2) && !list.has(iso2)) {
+  for (const iso2 of used) {
+    const ref = staged.countries.get(iso2);
+    if (ref && !list.has(iso2)) {
       list.set(iso2, ref);
       added.push(ref);
     }
   }
-  const missing = [...used].filter((c) => !list.has(c));
+  const missing = used.filter((c) => !list.has(c));
   if (missing.length) {
     throw new IngestError(`flows name partners no country list describes (${missing.join(', ')}): nothing was loaded`);
   }
@@ -325,73 +296,33 @@ async function writeCountries(conn: DuckDBConnection, countries: AreaRef[]): Pro
   app.closeSync();
 }
 
-interface Staging {
-  batch: TradeBatch;
-  /** Country ids by ISO2. */
-  ids: Map<string, number>;
-  progress: Progress;
+/** Moves the staged rows to `temp.incoming` and `temp.incoming_monthly`, partners by their ids. */
+async function numberStaged(conn: DuckDBConnection): Promise<void> {
+  await conn.run(`CREATE TEMP TABLE incoming AS
+    SELECT e.id AS exporter, i.id AS importer, s.hs6, s.year, s.value, s.qty
+    FROM temp.staged_annual s JOIN countries e ON e.iso2 = s.exporter JOIN countries i ON i.iso2 = s.importer`);
+  await conn.run(`CREATE TEMP TABLE incoming_monthly AS
+    SELECT e.id AS exporter, i.id AS importer, s.hs6, s.month, s.value_exp, s.qty_exp, s.value_imp, s.qty_imp
+    FROM temp.staged_monthly s JOIN countries e ON e.iso2 = s.exporter JOIN countries i ON i.iso2 = s.importer`);
+  await conn.run('DROP TABLE temp.staged_annual');
+  await conn.run('DROP TABLE temp.staged_monthly');
 }
 
 /**
- * Appends the batch's flows to `temp.incoming` and `temp.incoming_monthly`; refuses
- * duplicate annual keys. Returns the rows staged.
+ * Refuses duplicate annual keys, one year at a time (a year of a release is some
+ * 11 M rows: the set of its keys fits the memory limit, or spills).
  */
-async function stageFlows(conn: DuckDBConnection, staging: Staging): Promise<number> {
-  const { batch, ids, progress } = staging;
-  const total = batchRows(batch);
-  let staged = 0;
-  const countRow = () => {
-    if (++staged % 65536 === 0) progress.rows(staged, staged / total);
-  };
-  await conn.run(`CREATE TEMP TABLE incoming (exporter SMALLINT, importer SMALLINT, hs6 INTEGER, year SMALLINT,
-    value DOUBLE, qty DOUBLE)`);
-  const app = await conn.createAppender('incoming', 'main', 'temp');
-  for (const f of batch.flows) {
-    app.appendSmallInt(ids.get(f.exporter)!);
-    app.appendSmallInt(ids.get(f.importer)!);
-    app.appendInteger(f.hs6);
-    app.appendSmallInt(f.year);
-    app.appendDouble(f.value);
-    if (f.qty === null) app.appendNull();
-    else app.appendDouble(f.qty);
-    app.endRow();
-    countRow();
+async function refuseDuplicateKeys(conn: DuckDBConnection): Promise<void> {
+  const years = await conn.runAndReadAll('SELECT DISTINCT year FROM temp.incoming ORDER BY year');
+  let dup = 0;
+  for (const { year } of years.getRowObjectsJson()) {
+    dup += await scalar(
+      conn,
+      `SELECT count(*) - count(DISTINCT (exporter::BIGINT << 40) | (importer::BIGINT << 30) | hs6::BIGINT)
+       FROM temp.incoming WHERE year = ${Number(year)}`,
+    );
   }
-  app.closeSync();
-  await conn.run(`CREATE TEMP TABLE incoming_monthly (exporter SMALLINT, importer SMALLINT, hs6 INTEGER, month SMALLINT,
-    value_exp DOUBLE, qty_exp DOUBLE, value_imp DOUBLE, qty_imp DOUBLE)`);
-  const mApp = await conn.createAppender('incoming_monthly', 'main', 'temp');
-  for (const m of batch.monthly ?? []) {
-    mApp.appendSmallInt(ids.get(m.exporter)!);
-    mApp.appendSmallInt(ids.get(m.importer)!);
-    mApp.appendInteger(m.hs6);
-    mApp.appendSmallInt(m.month);
-    for (const v of [m.value_exp, m.qty_exp, m.value_imp, m.qty_imp]) {
-      if (v === null) mApp.appendNull();
-      else mApp.appendDouble(v);
-    }
-    mApp.endRow();
-    countRow();
-  }
-  mApp.closeSync();
-  const dup = await scalar(
-    conn,
-    'SELECT count(*) FROM (SELECT 1 FROM temp.incoming GROUP BY exporter, importer, hs6, year HAVING count(*) > 1)',
-  );
   if (dup > 0) throw new IngestError(`${dup} duplicate (exporter, importer, product, year) keys: nothing was loaded`);
-  return staged;
-}
-
-/** Loads the staged flows; refuses the batch when a row of it was not staged. */
-async function insertStaged(conn: DuckDBConnection, batch: TradeBatch): Promise<void> {
-  await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
-  await conn.run('INSERT INTO monthly SELECT * FROM temp.incoming_monthly');
-  const loaded = await scalar(
-    conn,
-    'SELECT (SELECT count(*) FROM temp.incoming) + (SELECT count(*) FROM temp.incoming_monthly)',
-  );
-  const missed = batchRows(batch) - loaded;
-  if (missed !== 0) throw new IngestError(`${missed} flows were not staged: nothing was loaded`);
 }
 
 /**
@@ -485,4 +416,33 @@ async function nameUnknownCodes(
       NULL, NULL
     FROM temp.unnamed`);
   return rows.getRowObjectsJson().map((r) => Number(r.hs6));
+}
+
+/**
+ * Whether the new file's base tables hold exactly what the serving one's do: the
+ * rows of every table, partners by their codes (ids may differ), compared by count
+ * and an order-free sum of row hashes.
+ */
+async function sameContent(conn: DuckDBConnection, old: string): Promise<boolean> {
+  const digest = async (db: string) => {
+    const annual = `(SELECT e.iso2 AS e, i.iso2 AS i, a.hs6, a.year, a.value, a.qty FROM ${db}.annual a
+      JOIN ${db}.countries e ON a.exporter = e.id JOIN ${db}.countries i ON a.importer = i.id)`;
+    const monthly = `(SELECT e.iso2 AS e, i.iso2 AS i, m.hs6, m.month, m.value_exp, m.qty_exp, m.value_imp, m.qty_imp
+      FROM ${db}.monthly m JOIN ${db}.countries e ON m.exporter = e.id JOIN ${db}.countries i ON m.importer = i.id)`;
+    const editions = `(SELECT x.granularity, c.iso2, x.period, x.hs_version FROM ${db}.editions x
+      JOIN ${db}.countries c ON x.country = c.id)`;
+    const sources = `(SELECT c.iso2, s.source_name FROM ${db}.sources s JOIN ${db}.countries c ON s.country = c.id)`;
+    const parts = [
+      annual,
+      monthly,
+      editions,
+      sources,
+      `${db}.products`,
+      `(SELECT * EXCLUDE (id) FROM ${db}.countries)`,
+    ];
+    const sums = parts.map((t) => `(SELECT count(*) || ':' || coalesce(sum(hash(r))::HUGEINT, 0) FROM ${t} r)`);
+    const row = await conn.runAndReadAll(`SELECT ${sums.join(" || '/' || ")} AS d`);
+    return row.getRows()[0]![0] as string;
+  };
+  return (await digest('main')) === (await digest(old));
 }

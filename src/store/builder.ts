@@ -29,6 +29,8 @@ export interface WriteFileOptions {
 export interface SnapshotBuild {
   readonly name: string;
   readonly dir: string;
+  /** The serving snapshot the build started from (and carries files over from), if any. */
+  readonly base: string | undefined;
   /** Files of the serving snapshot put into this one unchanged, before `write` ran. */
   readonly carried: readonly string[];
   /** The serving snapshot's file of that name, when it has one. */
@@ -83,7 +85,7 @@ export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): 
   const baseDir = base === undefined ? undefined : path.join(snapshotsDir(dataDir), base);
   try {
     const carried = opts.replaces === 'all' ? [] : carryOverUnchanged(baseDir, dir, opts.replaces);
-    const build = new Build({ dataDir, name, dir, baseDir, carried, memoryLimit: opts.memoryLimit });
+    const build = new Build({ dataDir, name, dir, base, baseDir, carried, memoryLimit: opts.memoryLimit });
     const written = await opts.write(build);
     await opts.validate?.(build, written);
     // Servers cannot open a snapshot without an economics file: such a one is never published.
@@ -130,6 +132,7 @@ interface BuildState {
   dataDir: string;
   name: string;
   dir: string;
+  base: string | undefined;
   baseDir: string | undefined;
   carried: string[];
   memoryLimit: string | undefined;
@@ -138,10 +141,12 @@ interface BuildState {
 class Build implements SnapshotBuild {
   readonly name: string;
   readonly dir: string;
+  readonly base: string | undefined;
   readonly carried: readonly string[];
 
   constructor(private readonly state: BuildState) {
     this.name = state.name;
+    this.base = state.base;
     this.dir = state.dir;
     this.carried = state.carried;
   }

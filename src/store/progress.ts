@@ -115,6 +115,16 @@ export class Progress {
     if (Date.now() - this.lastLine >= this.intervalMs) this.emit('tick');
   }
 
+  /**
+   * Relabels the running step within the current phase (`read … (file 2/10), 1.2 M
+   * rows/s, about 40 s left`) with the rows so far and the phase's finished share,
+   * printing only when the last line is `intervalMs` old.
+   */
+  update(label: string, rows: number, fraction: number): void {
+    this.label = label;
+    this.rows(rows, fraction);
+  }
+
   /** Reports the finished share of the phase (0–1), printing only when the last line is `intervalMs` old. */
   share(fraction: number): void {
     this.fraction = Math.max(0, Math.min(1, fraction));

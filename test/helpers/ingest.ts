@@ -4,12 +4,9 @@ import { readHsNomenclature } from '../../src/ingest/adapters/hs.js';
 import { readWorldBank } from '../../src/ingest/adapters/worldbank.js';
 import { ingestEconomics, type EconomicsIngestReport } from '../../src/ingest/economics.js';
 import { loadMapping } from '../../src/ingest/mapping.js';
-import {
-  ingestNomenclature,
-  ingestTrade,
-  type NomenclatureReport,
-  type TradeIngestReport,
-} from '../../src/ingest/trade.js';
+import { ingestNomenclature, type NomenclatureReport } from '../../src/ingest/nomenclature.js';
+import { batchInput } from '../../src/ingest/staging.js';
+import { ingestTrade, type TradeIngestReport } from '../../src/ingest/trade.js';
 
 export type Adapter = 'worldbank' | 'hs' | 'baci' | 'comtrade';
 
@@ -35,7 +32,7 @@ export async function ingest(
   dataDir: string,
   adapter: 'baci' | 'comtrade',
   input: IngestInput,
-): Promise<TradeIngestReport & { hsVersion: number }>;
+): Promise<TradeIngestReport>;
 export async function ingest(dataDir: string, adapter: Adapter, input: IngestInput): Promise<unknown>;
 export async function ingest(dataDir: string, adapter: Adapter, input: IngestInput): Promise<unknown> {
   const { files } = input;
@@ -51,9 +48,8 @@ export async function ingest(dataDir: string, adapter: Adapter, input: IngestInp
     }
     case 'baci':
     case 'comtrade': {
-      const batch = adapter === 'baci' ? readBaci(files, {}) : readComtrade(files);
-      const report = await ingestTrade(dataDir, batch, { maxBadRows, source: adapter });
-      return { ...report, hsVersion: batch.hsVersion };
+      const input = adapter === 'baci' ? await readBaci(files, {}) : batchInput(readComtrade(files));
+      return ingestTrade(dataDir, input, { maxBadRows, source: adapter });
     }
   }
 }

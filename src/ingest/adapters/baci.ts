@@ -1,42 +1,13 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { parse } from 'csv-parse/sync';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Areas, type AreaRef } from '../areas.js';
 import { NotLoaded } from '../report.js';
+import { BAD_ROWS_KEPT, type StageContext, type Staged, type TradeInput } from '../staging.js';
 import type { BadRow } from '../types.js';
-
-export interface AnnualFlow {
-  exporter: string;
-  importer: string;
-  hs6: number;
-  year: number;
-  value: number;
-  qty: number | null;
-}
-
-/** One monthly flow with each side's declaration (null where that side did not declare). */
-export interface MonthlyFlow {
-  exporter: string;
-  importer: string;
-  hs6: number;
-  /** Months since January 2000. */
-  month: number;
-  value_exp: number | null;
-  qty_exp: number | null;
-  value_imp: number | null;
-  qty_imp: number | null;
-}
-
-export interface TradeBatch {
-  flows: AnnualFlow[];
-  monthly?: MonthlyFlow[];
-  /** HS edition the flows were reported in (every code of the batch is of that edition). */
-  hsVersion: number;
-  /** Every country or area the flows name, by the ISO2 (or area) code they use. */
-  countries: Map<string, AreaRef>;
-  badRows: BadRow[];
-  unmapped: NotLoaded;
-}
+import { extractEntry, listZip, readEntry, type ZipEntry } from '../zip.js';
+import { physicalLines } from './lines.js';
 
 const EDITIONS: Record<string, number> = {
   HS92: 1992,
@@ -48,13 +19,11 @@ const EDITIONS: Record<string, number> = {
   HS22: 2022,
 };
 
-/** The HS edition a BACI file name carries (`baci-hs92-…`), if any. */
+/** The HS edition a BACI file name carries (`baci-hs92-…`, `BACI_HS22_V202501.zip`), if any. */
 export function hsEditionFromName(name: string): number | undefined {
   const m = /hs(92|96|02|07|12|17|22)/i.exec(name);
   return m ? EDITIONS[`HS${m[1]}`] : undefined;
 }
-
-type Records = Array<{ record: string[]; info: { lines: number } }>;
 
 /** UTF-8 text, or Latin-1 when the bytes are not UTF-8 (BACI code lists are written in Latin-1). */
 function decode(bytes: Buffer): string {
@@ -77,22 +46,58 @@ interface Listed {
   name: string;
 }
 
-/** The files of a BACI release: the country-code list and the flows files, with the HS edition. */
-interface BaciFiles {
-  listed: Map<number, Listed>;
-  flowFiles: Array<{ name: string; rows: Records }>;
-  hsVersion: number;
+/** A CSV of the release: a plain file, or a file inside the release's zip. */
+type Source =
+  | { kind: 'file'; path: string; name: string; size: number }
+  | { kind: 'zip'; entry: ZipEntry; name: string; size: number };
+
+/** The columns of a flows file: year, exporter, importer, product, value, quantity. */
+const FLOW_COLUMNS = ['t', 'i', 'j', 'k', 'v', 'q'] as const;
+type FlowColumn = (typeof FLOW_COLUMNS)[number];
+
+/** The lower-cased column names of a CSV's first line (a BOM and quotes removed). */
+function headerOf(firstLine: string): string[] {
+  return firstLine
+    .replace(/^\uFEFF/, '')
+    .split(',')
+    .map((h) =>
+      h
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim()
+        .toLowerCase(),
+    );
 }
 
-/** Adds the rows of a BACI country-code list (`header`: its lower-cased column names). */
-function readCountryList(rows: Records, header: string[], listed: Map<number, Listed>): void {
+function isCodeList(header: string[]): boolean {
+  return header.includes('country_code') && (header.includes('iso_2digit_alpha') || header.includes('country_iso2'));
+}
+
+const isFlows = (header: string[]) => FLOW_COLUMNS.every((c) => header.includes(c));
+
+/** The first line of a file, read from its first 64 KiB. */
+function firstLineOf(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(65536);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).toString('latin1').split(/\r?\n/)[0] ?? '';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Adds the rows of a BACI country-code list. */
+function readCountryList(text: string, listed: Map<number, Listed>): void {
+  const rows: string[][] = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  const header = (rows[0] ?? []).map((h) => h.toLowerCase());
   const col = (...names: string[]) => header.findIndex((h) => names.includes(h));
   const code = col('country_code');
   const iso2 = col('iso_2digit_alpha', 'country_iso2');
   const iso3 = col('iso_3digit_alpha', 'country_iso3');
   const full = col('country_name_full', 'country_name');
   const short = col('country_name_abbreviation');
-  for (const { record } of rows.slice(1)) {
+  for (const record of rows.slice(1)) {
     const n = Number(record[code]);
     if (!Number.isInteger(n)) continue;
     listed.set(n, {
@@ -103,39 +108,6 @@ function readCountryList(rows: Records, header: string[], listed: Map<number, Li
   }
 }
 
-/** The columns of a flows file: year, exporter, importer, product, value, quantity. */
-const FLOW_COLUMNS = ['t', 'i', 'j', 'k', 'v', 'q'] as const;
-type FlowColumns = Record<(typeof FLOW_COLUMNS)[number], number>;
-
-/** Sorts the given files into the country-code list and flows files; the edition is given or in a file name. */
-function readFiles(files: string[], hsVersion: number | undefined): BaciFiles {
-  const listed = new Map<number, Listed>();
-  const flowFiles: Array<{ name: string; rows: Records }> = [];
-  for (const file of files) {
-    const name = path.basename(file);
-    const rows = parse(decode(readFileSync(file)), {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      info: true,
-    }) as unknown as Records;
-    const header = (rows[0]?.record ?? []).map((h) => h.toLowerCase());
-    if (header.includes('country_code') && (header.includes('iso_2digit_alpha') || header.includes('country_iso2'))) {
-      readCountryList(rows, header, listed);
-    } else if (FLOW_COLUMNS.every((c) => header.includes(c))) {
-      flowFiles.push({ name, rows });
-      hsVersion ??= hsEditionFromName(name);
-    } else {
-      throw new Error(`${name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
-    }
-  }
-  if (listed.size === 0)
-    throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
-  if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
-  return { listed, flowFiles, hsVersion };
-}
-
 /**
  * Places BACI country codes: by the release's list when it gives an ISO code, else
  * by `mappings/areas.json`; remembers every country or area placed.
@@ -143,15 +115,11 @@ function readFiles(files: string[], hsVersion: number | undefined): BaciFiles {
 class Placer {
   readonly countries = new Map<string, AreaRef>();
   private readonly areas = Areas.load();
-  private readonly resolved = new Map<string, AreaRef | undefined>();
 
   constructor(private readonly listed: ReadonlyMap<number, Listed>) {}
 
-  place(raw: string | undefined): AreaRef | undefined {
-    const key = (raw ?? '').trim();
-    if (this.resolved.has(key)) return this.resolved.get(key);
-    const ref = this.lookUp(key);
-    this.resolved.set(key, ref);
+  place(n: number): AreaRef | undefined {
+    const ref = this.lookUp(n);
     if (ref && !this.countries.has(ref.iso2)) this.countries.set(ref.iso2, ref);
     return ref;
   }
@@ -161,9 +129,7 @@ class Placer {
     return this.listed.get(Number(code))?.name || undefined;
   }
 
-  private lookUp(key: string): AreaRef | undefined {
-    const n = Number(key);
-    if (key === '' || !Number.isInteger(n)) return undefined;
+  private lookUp(n: number): AreaRef | undefined {
     const entry = this.listed.get(n);
     // The list's ISO3 first: its ISO2 column is sometimes empty (Namibia, "NA") or not ISO (FQ for TF).
     const ref = this.areas.iso(entry?.iso3) ?? this.areas.iso(entry?.iso2);
@@ -175,40 +141,277 @@ class Placer {
   }
 }
 
-/** A row of a flows file as an annual flow in USD and kg, or why it is a bad row. */
-function readFlow(record: string[], cols: FlowColumns, placer: Placer): AnnualFlow | string {
-  const year = Number(record[cols.t]);
-  if (!Number.isInteger(year) || year < 1988 || year > 2100) return `year "${record[cols.t]}" is not a year`;
-  const exporter = placer.place(record[cols.i]);
-  const importer = placer.place(record[cols.j]);
-  if (!exporter || !importer) {
-    const [side, code] = exporter ? ['importer', record[cols.j]] : ['exporter', record[cols.i]];
-    const name = placer.nameOf(code);
-    const named = `${side} "${code}"${name ? ` (${name})` : ''}`;
-    return `${named} has no ISO code in the country list and none in mappings/areas.json`;
+/** Every CSV the given paths hold: files, the CSVs of folders, the entries of zips (in name order). */
+async function sourcesOf(paths: string[]): Promise<Source[]> {
+  const sources: Source[] = [];
+  for (const p of paths) {
+    if (statSync(p).isDirectory()) {
+      const names = readdirSync(p)
+        .filter((f) => /\.(csv|zip)$/i.test(f))
+        .sort();
+      sources.push(...(await sourcesOf(names.map((f) => path.join(p, f)))));
+    } else if (/\.zip$/i.test(p)) {
+      for (const entry of await listZip(p)) {
+        if (/\.csv$/i.test(entry.name)) sources.push({ kind: 'zip', entry, name: entry.name, size: entry.size });
+      }
+    } else {
+      sources.push({ kind: 'file', path: p, name: path.basename(p), size: statSync(p).size });
+    }
   }
-  const hs = (record[cols.k] ?? '').padStart(6, '0');
-  if (!/^\d{6}$/.test(hs)) return `product "${record[cols.k]}" is not an HS6 code`;
-  const value = Number(record[cols.v]);
-  if (!Number.isFinite(value) || value < 0) return `value "${record[cols.v]}" is not a number of thousand USD`;
-  const rawQ = (record[cols.q] ?? '').trim();
-  const tonnes = rawQ === '' || rawQ.toUpperCase() === 'NA' ? null : Number(rawQ);
-  if (tonnes !== null && !Number.isFinite(tonnes)) return `quantity "${rawQ}" is not a number of tonnes`;
-  return {
-    exporter: exporter.iso2,
-    importer: importer.iso2,
-    hs6: Number(hs),
-    year,
-    value: Math.round(value * 1000),
-    qty: tonnes === null ? null : Math.round(tonnes * 1000),
-  };
+  return sources;
+}
+
+/** A release sorted out: its code list read, its flows files named, its edition known. */
+interface Release {
+  listed: Map<number, Listed>;
+  flows: Source[];
+  hsVersion: number;
 }
 
 /**
- * CEPII BACI: the flows file (`t,i,j,k,v,q`: year, exporter and importer as
- * numeric country codes, HS6 code, value in thousand USD, quantity in tonnes,
- * quoted and padded, `NA` when unknown) and the country-code list, given together.
- * Values become USD and quantities kg.
+ * Sorts a release's CSVs into the country-code list and the flows files, by their
+ * header (a zip's entries by their names: `country_codes_*`, `product_codes_*`,
+ * the rest flows). The edition is given, or in a file's or the zip's name.
+ */
+async function sortRelease(paths: string[], hsVersion: number | undefined): Promise<Release> {
+  const listed = new Map<number, Listed>();
+  const flows: Source[] = [];
+  for (const source of await sourcesOf(paths)) {
+    if (source.kind === 'zip') {
+      if (/^product_codes/i.test(source.name)) continue;
+      if (/^country_codes/i.test(source.name)) readCountryList(decode(await readEntry(source.entry)), listed);
+      else flows.push(source);
+      hsVersion ??= hsEditionFromName(source.name) ?? hsEditionFromName(path.basename(source.entry.zip));
+      continue;
+    }
+    const header = headerOf(firstLineOf(source.path));
+    if (isCodeList(header)) readCountryList(decode(readFileSync(source.path)), listed);
+    else if (isFlows(header)) {
+      flows.push(source);
+      hsVersion ??= hsEditionFromName(source.name);
+    } else throw new Error(`${source.name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
+  }
+  if (listed.size === 0)
+    throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
+  if (flows.length === 0) throw new Error('no BACI flows file (t,i,j,k,v,q) among the inputs');
+  if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
+  return { listed, flows, hsVersion };
+}
+
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * One flows file read by DuckDB's CSV reader into `temp.baci_file`, typed: a value
+ * in USD and a quantity in kg (rounded as the source's thousands and tonnes with
+ * three decimals allow), and for a row that fails a check, the first check it
+ * fails and the text that failed it. Countries are placed afterwards, by code.
+ */
+function fileSql(file: string, header: string[]): string {
+  const at = (c: FlowColumn) => `trim(c${header.indexOf(c)})`;
+  const columns = header.map((_, k) => `'c${k}': 'VARCHAR'`).join(', ');
+  const [t, i, j, k, v, q] = FLOW_COLUMNS.map(at) as [string, string, string, string, string, string];
+  const year = `TRY_CAST(${t} AS INTEGER)`;
+  const value = `TRY_CAST(${v} AS DOUBLE)`;
+  const noQty = `(${q} IS NULL OR ${q} = '' OR upper(${q}) = 'NA')`;
+  const qty = `TRY_CAST(${q} AS DOUBLE)`;
+  const badYear = `(${year} IS NULL OR ${year} NOT BETWEEN 1988 AND 2100)`;
+  const badProduct = `NOT coalesce(regexp_full_match(${k}, '[0-9]{1,6}'), false)`;
+  const badValue = `(${value} IS NULL OR NOT isfinite(${value}) OR ${value} < 0)`;
+  const badQty = `(NOT ${noQty} AND (${qty} IS NULL OR NOT isfinite(${qty})))`;
+  return `CREATE OR REPLACE TEMP TABLE baci_file AS SELECT
+      CASE WHEN NOT ${badYear} THEN ${year} END::SMALLINT AS year,
+      TRY_CAST(${i} AS INTEGER) AS i, TRY_CAST(${j} AS INTEGER) AS j,
+      CASE WHEN NOT ${badProduct} THEN ${k}::INTEGER END AS hs6,
+      round(${value} * 1000) AS value,
+      CASE WHEN NOT ${noQty} THEN round(${qty} * 1000) END AS qty,
+      CASE WHEN ${badYear} THEN 'year' WHEN ${badProduct} THEN 'product' WHEN ${badValue} THEN 'value'
+        WHEN ${badQty} THEN 'quantity' END AS bad_field,
+      CASE WHEN ${badYear} THEN ${t} WHEN ${badProduct} THEN ${k} WHEN ${badValue} THEN ${v}
+        WHEN ${badQty} THEN ${q} END AS bad_text,
+      CASE WHEN TRY_CAST(${i} AS INTEGER) IS NULL THEN coalesce(${i}, '') END AS i_text,
+      CASE WHEN TRY_CAST(${j} AS INTEGER) IS NULL THEN coalesce(${j}, '') END AS j_text
+    FROM read_csv(${sqlText(file)}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"',
+      null_padding = true, columns = {${columns}})`;
+}
+
+/** Why a row of `temp.baci_file` is bad, from the columns the bad-row query returns (text, numbers, nulls). */
+function reason(r: Record<string, unknown>, placer: Placer): string {
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  if (r.bad_field === 'year') return `year "${text(r.bad_text)}" is not a year`;
+  if (r.e_iso2 === null || r.m_iso2 === null) {
+    const [side, code] = r.e_iso2 === null ? ['exporter', r.i_text ?? r.i] : ['importer', r.j_text ?? r.j];
+    const name = placer.nameOf(text(code));
+    const named = `${side} "${text(code)}"${name ? ` (${name})` : ''}`;
+    return `${named} has no ISO code in the country list and none in mappings/areas.json`;
+  }
+  if (r.bad_field === 'product') return `product "${text(r.bad_text)}" is not an HS6 code`;
+  if (r.bad_field === 'value') return `value "${text(r.bad_text)}" is not a number of thousand USD`;
+  return `quantity "${text(r.bad_text)}" is not a number of tonnes`;
+}
+
+/** Reading figures for the progress lines: rows, rate, file n of m, time left. */
+class ReadMeter {
+  private readonly started = Date.now();
+  private rows = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly ctx: StageContext,
+    private readonly totalBytes: number,
+    private readonly files: number,
+  ) {}
+
+  /**
+   * Reports file `n` (from 1) read to `fileBytes` bytes: rows so far (those of the
+   * files before, and this one's estimated from its bytes at their rows per byte),
+   * their rate, and the time left at the rate of bytes so far.
+   */
+  report(n: number, name: string, fileBytes: number): void {
+    const bytes = this.bytes + fileBytes;
+    const rows = this.bytes > 0 ? Math.round(this.rows + (fileBytes * this.rows) / this.bytes) : this.rows;
+    const s = (Date.now() - this.started) / 1000;
+    const rate = s > 0 && rows > 0 ? `, ${Math.round(rows / s).toLocaleString('en-US')} rows/s` : '';
+    const left = bytes > 0 && s > 0 ? `, about ${Math.round((s * (this.totalBytes - bytes)) / bytes)} s left` : '';
+    const label = `read ${name} (file ${n}/${this.files})${rate}${left}`;
+    if (fileBytes === 0) this.ctx.progress.phase(label, rows);
+    else this.ctx.progress.update(label, rows, bytes / this.totalBytes);
+  }
+
+  /** File `n` is done. */
+  add(rows: number, bytes: number): void {
+    this.rows += rows;
+    this.bytes += bytes;
+  }
+}
+
+class BaciStager {
+  private readonly placer: Placer;
+  private readonly badRows: BadRow[] = [];
+  private badRowCount = 0;
+
+  constructor(
+    private readonly release: Release,
+    private readonly conn: DuckDBConnection,
+    private readonly ctx: StageContext,
+  ) {
+    this.placer = new Placer(release.listed);
+  }
+
+  async run(): Promise<Staged> {
+    const { conn } = this;
+    await conn.run('CREATE TEMP TABLE baci_codes (code INTEGER PRIMARY KEY, iso2 VARCHAR)');
+    // The reader's progress, polled while a file is read; never drawn.
+    await conn.run('SET enable_progress_bar = true');
+    await conn.run('SET enable_progress_bar_print = false');
+    const files = this.release.flows;
+    const meter = new ReadMeter(
+      this.ctx,
+      files.reduce((n, f) => n + f.size, 0),
+      files.length,
+    );
+    for (const [n, source] of files.entries()) {
+      const file = await this.localFile(source);
+      try {
+        const rows = await this.readFile(file, source, (bytes) => meter.report(n + 1, source.name, bytes));
+        meter.add(rows, source.size);
+      } catch (err) {
+        throw new Error(`${source.name}: ${String((err as Error).message).split('\n')[0]}`);
+      } finally {
+        if (source.kind === 'zip') rmSync(file, { force: true });
+      }
+    }
+    await conn.run('DROP TABLE IF EXISTS temp.baci_file');
+    const { hsVersion } = this.release;
+    const { countries } = this.placer;
+    return { hsVersion, countries, badRows: this.badRows, badRowCount: this.badRowCount, unmapped: new NotLoaded() };
+  }
+
+  /** A plain file as it is; a zip entry unpacked into the scratch folder. */
+  private async localFile(source: Source): Promise<string> {
+    if (source.kind === 'file') return source.path;
+    const dest = path.join(this.ctx.scratchDir, source.name.replace(/[^\w.-]/g, '_'));
+    await extractEntry(source.entry, dest);
+    return dest;
+  }
+
+  /** Stages one flows file; returns its rows. `onRead` hears of the bytes read while it runs. */
+  private async readFile(file: string, source: Source, onRead: (bytes: number) => void) {
+    const { conn } = this;
+    const header = headerOf(firstLineOf(file));
+    if (!isFlows(header)) throw new Error(`not a BACI flows file: its header is not t,i,j,k,v,q`);
+    onRead(0);
+    // Rows keep the file's order, so a row's position gives its line.
+    await conn.run('SET preserve_insertion_order = true');
+    const poll = setInterval(() => {
+      const { percentage } = conn.progress;
+      if (percentage > 0) onRead((Math.min(percentage, 100) / 100) * source.size);
+    }, 1000);
+    try {
+      await conn.run(fileSql(file, header));
+    } finally {
+      clearInterval(poll);
+      await conn.run('SET preserve_insertion_order = false');
+    }
+    await this.placeNewCodes();
+    await this.collectBadRows(file, source.name);
+    await conn.run(`INSERT INTO temp.staged_annual
+      SELECT e.iso2, m.iso2, f.hs6, f.year, f.value, f.qty
+      FROM temp.baci_file f JOIN temp.baci_codes e ON f.i = e.code JOIN temp.baci_codes m ON f.j = m.code
+      WHERE f.bad_field IS NULL AND e.iso2 IS NOT NULL AND m.iso2 IS NOT NULL`);
+    return Number((await conn.runAndReadAll('SELECT count(*) AS n FROM temp.baci_file')).getRowObjectsJson()[0]!.n);
+  }
+
+  /** Places the country codes of the file no earlier file used. */
+  private async placeNewCodes(): Promise<void> {
+    const fresh = await this.conn.runAndReadAll(`SELECT DISTINCT code FROM (
+        SELECT i AS code FROM temp.baci_file UNION SELECT j FROM temp.baci_file)
+      WHERE code IS NOT NULL AND code NOT IN (SELECT code FROM temp.baci_codes)`);
+    const app = await this.conn.createAppender('baci_codes', 'main', 'temp');
+    for (const { code } of fresh.getRowObjectsJson()) {
+      const ref = this.placer.place(Number(code));
+      app.appendInteger(Number(code));
+      if (ref) app.appendVarchar(ref.iso2);
+      else app.appendNull();
+      app.endRow();
+    }
+    app.closeSync();
+  }
+
+  /** Counts the file's bad rows and keeps the first ones, with their lines. */
+  private async collectBadRows(file: string, name: string): Promise<void> {
+    const where = `FROM temp.baci_file f
+      LEFT JOIN temp.baci_codes e ON f.i = e.code LEFT JOIN temp.baci_codes m ON f.j = m.code
+      WHERE f.bad_field IS NOT NULL OR e.iso2 IS NULL OR m.iso2 IS NULL`;
+    const count = await this.conn.runAndReadAll(`SELECT count(*) AS n ${where}`);
+    const n = Number(count.getRowObjectsJson()[0]!.n);
+    if (n === 0) return;
+    const room = BAD_ROWS_KEPT - this.badRows.length;
+    if (room > 0) {
+      const rows = (
+        await this.conn.runAndReadAll(`SELECT f.rowid AS ordinal, f.i, f.j, f.i_text, f.j_text, f.bad_field, f.bad_text,
+          e.iso2 AS e_iso2, m.iso2 AS m_iso2 ${where} ORDER BY f.rowid LIMIT ${room}`)
+      ).getRowObjectsJson();
+      const lines = await physicalLines(
+        file,
+        rows.map((r) => Number(r.ordinal)),
+      );
+      rows.forEach((r, k) => this.badRows.push({ file: name, line: lines[k]!, reason: reason(r, this.placer) }));
+    }
+    this.badRowCount += n;
+  }
+}
+
+/**
+ * CEPII BACI, a release as published: its zip (`BACI_HS92_V202501.zip`), a folder,
+ * or year files (`t,i,j,k,v,q`: year, exporter and importer as numeric country
+ * codes, HS6 code, value in thousand USD, quantity in tonnes, quoted and padded,
+ * `NA` when unknown), with the release's country-code list among them. Values
+ * become USD and quantities kg.
+ *
+ * The flows never pass through JavaScript: each file goes through DuckDB's CSV
+ * reader into the staging table of the file being written, one file at a time (a
+ * zip's entry is unpacked to the scratch folder first and removed after), so memory
+ * is bounded by DuckDB's limit whatever the size of the release.
  *
  * A country code is placed by the release's list when it gives an ISO code, and
  * otherwise by `mappings/areas.json` (ISO 3166-1 numeric, BACI's own numbers such
@@ -217,19 +420,7 @@ function readFlow(record: string[], cols: FlowColumns, placer: Placer): AnnualFl
  * for Italy, which the V202201 list names 381). A row whose country cannot be
  * placed is a bad row.
  */
-export function readBaci(files: string[], opts: { hsVersion?: number }): TradeBatch {
-  const { listed, flowFiles, hsVersion } = readFiles(files, opts.hsVersion);
-  const placer = new Placer(listed);
-  const badRows: BadRow[] = [];
-  const flows: AnnualFlow[] = [];
-  for (const { name, rows } of flowFiles) {
-    const h = rows[0]!.record.map((x) => x.toLowerCase());
-    const cols = Object.fromEntries(FLOW_COLUMNS.map((c) => [c, h.indexOf(c)])) as FlowColumns;
-    for (const { record, info } of rows.slice(1)) {
-      const flow = readFlow(record, cols, placer);
-      if (typeof flow === 'string') badRows.push({ file: name, line: info.lines, reason: flow });
-      else flows.push(flow);
-    }
-  }
-  return { flows, hsVersion, countries: placer.countries, badRows, unmapped: new NotLoaded() };
+export async function readBaci(paths: string[], opts: { hsVersion?: number }): Promise<TradeInput> {
+  const release = await sortRelease(paths, opts.hsVersion);
+  return { stage: (conn, ctx) => new BaciStager(release, conn, ctx).run() };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Areas, type AreaRef } from '../areas.js';
 import { NotLoaded } from '../report.js';
 import type { BadRow } from '../types.js';
-import type { AnnualFlow, MonthlyFlow, TradeBatch } from './baci.js';
+import type { AnnualFlow, MonthlyFlow, TradeBatch } from '../staging.js';
 import { editionOfComtradeCode } from './hs.js';
 import { asArray, asString, at, isRecord, readJsonFile, scalarText, shown, type JsonObject } from './json.js';
 import { DEFAULT_HS_EDITION } from '../../trade/catalogue.js';
