@@ -14,7 +14,7 @@
  *   npm run bench:baci -- --years 10 [--rows-per-year 11000000] [--first-year 2013]
  *                         [--out DIR] [--zip] [--seed 1]
  */
-import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { getCountryDataList } from 'countries-list';
 import yazl from 'yazl';
 import { COUNTRIES } from '../src/reference/countries.js';
 import { HS_PRODUCTS } from '../src/reference/hs.js';
+import { readMappingFile } from '../src/ingest/mapping.js';
 import { Random } from '../src/sample/random.js';
 
 export interface ReleaseOptions {
@@ -55,11 +56,10 @@ interface Partner {
   size: number;
 }
 
-const AREAS_FILE = fileURLToPath(new URL('../mappings/areas.json', import.meta.url));
 
 /** The release's countries: every ISO 3166 numeric code of the shipped table, sized by GDP where known. */
 function partners(seed: number): Partner[] {
-  const table = JSON.parse(readFileSync(AREAS_FILE, 'utf8')) as { iso3166_numeric: Record<string, [string, string]> };
+  const table = readMappingFile<{ iso3166_numeric: Record<string, [string, string]> }>('areas.json');
   const gdp = new Map(COUNTRIES.filter((c) => c.iso2).map((c) => [c.iso2!, c.gdpBn ?? 0]));
   const names = new Map<string, string>(getCountryDataList().map((c) => [c.iso2, c.name]));
   const rnd = Random.for(seed, 'partners');

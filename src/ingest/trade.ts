@@ -17,16 +17,19 @@ import type { Provenance } from './types.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 
 /**
- * The HS edition flows were reported in. An ingest loads one edition and replaces
- * whole exporter-years of annual flows, so an annual edition is one per (exporter,
- * year); a monthly one is per declaring country and month (`country` is the
- * exporter for its own declarations, the importer for its own).
+ * The HS edition flows were reported in, and the source that loaded them. An
+ * ingest loads one edition and replaces whole exporter-years of annual flows, so an
+ * annual edition is one per (exporter, year); a monthly one is per declaring
+ * country and month (`country` is the exporter for its own declarations, the
+ * importer for its own). `source` (a `TRADE_SOURCES` key; null in files written
+ * before it was kept) lets a release replace whole years of its own source.
  */
 const EDITIONS_DDL = `CREATE TABLE editions (
   granularity VARCHAR NOT NULL CHECK (granularity IN ('annual', 'monthly')),
   country SMALLINT NOT NULL,
   period SMALLINT NOT NULL,
   hs_version SMALLINT NOT NULL,
+  source VARCHAR,
   PRIMARY KEY (granularity, country, period)
 )`;
 
@@ -36,6 +39,17 @@ const OLD = 'old';
 async function scalar(conn: DuckDBConnection, sql: string): Promise<number> {
   const row = (await conn.runAndReadAll(sql)).getRowObjectsJson()[0];
   return Number(row ? Object.values(row)[0] : 0);
+}
+
+/** Whether `database.table` has `column` (`table.column`). */
+async function hasColumn(conn: DuckDBConnection, database: string, column: string) {
+  const [table, name] = column.split('.');
+  const r = await conn.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM duckdb_columns()
+     WHERE database_name = $1 AND table_name = $2 AND column_name = $3`,
+    [database, table!, name!],
+  );
+  return Number(r.getRowObjectsJson()[0]!.n) > 0;
 }
 
 async function hasTable(conn: DuckDBConnection, database: string, table: string): Promise<boolean> {
@@ -190,11 +204,11 @@ async function writeTrade(conn: DuckDBConnection, w: TradeWrite): Promise<TradeW
   await refuseDuplicateKeys(conn);
 
   progress.phase('merge kept rows');
-  if (old) await mergeKeptRows(conn, old);
+  if (old) await mergeKeptRows(conn, old, w.opts.source);
   else await writeBundledProducts(conn);
   await conn.run('INSERT INTO annual SELECT * FROM temp.incoming');
   await conn.run('INSERT INTO monthly SELECT * FROM temp.incoming_monthly');
-  await writeEditions(conn, staged.hsVersion, old);
+  await writeEditions(conn, { edition: staged.hsVersion, source: w.opts.source }, old);
   await writeSources(conn, TRADE_SOURCES[w.opts.source], old);
   const unknownCodes = await nameUnknownCodes(conn, staged.hsVersion, w.nomenclature);
   // Reporters: exporters of annual flows (BACI lists flows by exporter) and the declaring sides of monthly ones.
@@ -326,21 +340,34 @@ async function refuseDuplicateKeys(conn: DuckDBConnection): Promise<void> {
 }
 
 /**
- * The earlier ingests' rows the batch does not replace (its exporter-years and
- * monthly flows), moved to the new ids (the list may have grown in between), and
- * their products.
+ * The earlier ingests' rows the input does not replace, moved to the new ids (the
+ * list may have grown in between), and their products. The input replaces the
+ * exporter-years it holds and, for each year it holds, every exporter-year that
+ * its source loaded before (a new release of a year drops an exporter the former
+ * one had); and the monthly flows it holds.
  */
-async function mergeKeptRows(conn: DuckDBConnection, old: string): Promise<void> {
+async function mergeKeptRows(conn: DuckDBConnection, old: string, source: TradeSourceId): Promise<void> {
   await conn.run(`CREATE TEMP TABLE idmap AS
     SELECT o.id AS old_id, n.id AS new_id FROM ${old}.countries o JOIN countries n USING (iso2)`);
+  const bySource = (await hasColumn(conn, old, 'editions.source'))
+    ? `UNION SELECT x.country, x.period FROM ${old}.editions x WHERE x.granularity = 'annual' AND x.source = $1
+        AND x.period IN (SELECT DISTINCT year FROM temp.incoming)`
+    : '';
+  // Old ids: a country of the old list keeps its iso2, so idmap is one-to-one.
+  await conn.run(
+    `CREATE TEMP TABLE replaced AS
+      SELECT DISTINCT m.old_id AS exporter, i.year FROM temp.incoming i JOIN temp.idmap m ON i.exporter = m.new_id
+      ${bySource}`,
+    bySource ? [source] : [],
+  );
   await conn.run(`INSERT INTO annual
     SELECT e.new_id, i.new_id, a.hs6, a.year, a.value, a.qty
-    FROM ${old}.annual a
+    FROM ${old}.annual_by_year a
     JOIN temp.idmap e ON a.exporter = e.old_id JOIN temp.idmap i ON a.importer = i.old_id
-    WHERE (e.new_id, a.year) NOT IN (SELECT DISTINCT exporter, year FROM temp.incoming)`);
+    WHERE (a.exporter, a.year) NOT IN (SELECT exporter, year FROM temp.replaced)`);
   await conn.run(`INSERT INTO monthly
     SELECT e.new_id, i.new_id, m.hs6, m.month, m.value_exp, m.qty_exp, m.value_imp, m.qty_imp
-    FROM ${old}.monthly m
+    FROM ${old}.monthly_by_month m
     JOIN temp.idmap e ON m.exporter = e.old_id JOIN temp.idmap i ON m.importer = i.old_id
     WHERE (e.new_id, i.new_id, m.hs6, m.month) NOT IN
       (SELECT exporter, importer, hs6, month FROM temp.incoming_monthly)`);
@@ -363,17 +390,28 @@ async function writeBundledProducts(conn: DuckDBConnection): Promise<void> {
 }
 
 /** The batch's edition for what it covers; earlier editions for what it keeps. */
-async function writeEditions(conn: DuckDBConnection, edition: number, old: string | undefined): Promise<void> {
-  await conn.run(`INSERT INTO editions
-    SELECT DISTINCT 'annual', exporter, year, ${edition} FROM temp.incoming
-    UNION SELECT DISTINCT 'monthly', exporter, month, ${edition} FROM temp.incoming_monthly
+async function writeEditions(
+  conn: DuckDBConnection,
+  loaded: { edition: number; source: TradeSourceId },
+  old: string | undefined,
+): Promise<void> {
+  const { edition } = loaded;
+  await conn.run(
+    `INSERT INTO editions
+    SELECT DISTINCT 'annual', exporter, year, ${edition}, $1 FROM temp.incoming
+    UNION SELECT DISTINCT 'monthly', exporter, month, ${edition}, $1 FROM temp.incoming_monthly
       WHERE value_exp IS NOT NULL
-    UNION SELECT DISTINCT 'monthly', importer, month, ${edition} FROM temp.incoming_monthly
-      WHERE value_imp IS NOT NULL`);
+    UNION SELECT DISTINCT 'monthly', importer, month, ${edition}, $1 FROM temp.incoming_monthly
+      WHERE value_imp IS NOT NULL`,
+    [loaded.source],
+  );
   if (old && (await hasTable(conn, old, 'editions'))) {
+    const source = (await hasColumn(conn, old, 'editions.source')) ? 'e.source' : 'NULL';
+    // Not those of the exporter-years the input replaced (their rows are gone).
     await conn.run(`INSERT OR IGNORE INTO editions
-      SELECT e.granularity, m.new_id, e.period, e.hs_version
-      FROM ${old}.editions e JOIN temp.idmap m ON e.country = m.old_id`);
+      SELECT e.granularity, m.new_id, e.period, e.hs_version, ${source}
+      FROM ${old}.editions e JOIN temp.idmap m ON e.country = m.old_id
+      WHERE e.granularity = 'monthly' OR (e.country, e.period) NOT IN (SELECT exporter, year FROM temp.replaced)`);
   }
 }
 
@@ -424,11 +462,13 @@ async function nameUnknownCodes(
  * and an order-free sum of row hashes.
  */
 async function sameContent(conn: DuckDBConnection, old: string): Promise<boolean> {
-  const digest = async (db: string) => {
-    const annual = `(SELECT e.iso2 AS e, i.iso2 AS i, a.hs6, a.year, a.value, a.qty FROM ${db}.annual a
+  // The new file's base tables; a published file keeps its rows in the copies led by the period.
+  const digest = async (db: string, [annualTable, monthlyTable]: [string, string]) => {
+    const annual = `(SELECT e.iso2 AS e, i.iso2 AS i, a.hs6, a.year, a.value, a.qty FROM ${db}.${annualTable} a
       JOIN ${db}.countries e ON a.exporter = e.id JOIN ${db}.countries i ON a.importer = i.id)`;
     const monthly = `(SELECT e.iso2 AS e, i.iso2 AS i, m.hs6, m.month, m.value_exp, m.qty_exp, m.value_imp, m.qty_imp
-      FROM ${db}.monthly m JOIN ${db}.countries e ON m.exporter = e.id JOIN ${db}.countries i ON m.importer = i.id)`;
+      FROM ${db}.${monthlyTable} m
+      JOIN ${db}.countries e ON m.exporter = e.id JOIN ${db}.countries i ON m.importer = i.id)`;
     const editions = `(SELECT x.granularity, c.iso2, x.period, x.hs_version FROM ${db}.editions x
       JOIN ${db}.countries c ON x.country = c.id)`;
     const sources = `(SELECT c.iso2, s.source_name FROM ${db}.sources s JOIN ${db}.countries c ON s.country = c.id)`;
@@ -444,5 +484,6 @@ async function sameContent(conn: DuckDBConnection, old: string): Promise<boolean
     const row = await conn.runAndReadAll(`SELECT ${sums.join(" || '/' || ")} AS d`);
     return row.getRows()[0]![0] as string;
   };
-  return (await digest('main')) === (await digest(old));
+  const current = await digest(old, ['annual_by_year', 'monthly_by_month']);
+  return (await digest('main', ['annual', 'monthly'])) === current;
 }

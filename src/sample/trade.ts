@@ -181,7 +181,8 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   timings.derive = Date.now() - derived;
   const counts = (
     await conn.runAndReadAll(
-      `SELECT (SELECT count(*) FROM annual)::DOUBLE AS annual, (SELECT count(*) FROM monthly)::DOUBLE AS monthly`,
+      `SELECT (SELECT count(*) FROM annual_by_year)::DOUBLE AS annual,
+        (SELECT count(*) FROM monthly_by_month)::DOUBLE AS monthly`,
     )
   ).getRowObjectsJson()[0]!;
   return {

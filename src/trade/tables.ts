@@ -110,22 +110,28 @@ export async function writeProducts(
   app.closeSync();
 }
 
-/** Sorted copies of the annual facts: the leading key is what zone maps prune on. */
+/**
+ * Sorted copies of the annual facts, each year in its own run of rows: within a
+ * year, the leading key is what zone maps prune on. For one value of the leading
+ * key, the physical order is the listing's (year, value desc, …). Built a year at
+ * a time, so each sort holds one year (some 11 M rows of a BACI release), not all.
+ */
 export const ANNUAL_COPIES = {
-  exporter: 'exporter, year, value DESC, importer, hs6',
-  importer: 'importer, year, value DESC, exporter, hs6',
-  // Led by the chapter: any codes of one chapter come out in (year, value desc) order.
-  hs6: 'hs6 // 10000, year, value DESC, exporter, importer, hs6',
-  year: 'year, value DESC, exporter, importer, hs6',
+  // The copy led by the period: the one every other annual table is built from.
+  year: 'value DESC, exporter, importer, hs6',
+  exporter: 'exporter, value DESC, importer, hs6',
+  importer: 'importer, value DESC, exporter, hs6',
+  // Led by the chapter: any codes of one chapter come out in (value desc) order within a year.
+  hs6: 'hs6 // 10000, value DESC, exporter, importer, hs6',
 } as const;
 
-/** Monthly copies: within the leading key, in the order the reconciled listing needs. */
+/** Monthly copies: within a month, the leading key, then the reconciled listing's order. */
 const RECONCILED = 'coalesce(value_imp, value_exp) DESC';
 export const MONTHLY_COPIES = {
-  exporter: `exporter, month, ${RECONCILED}, importer, hs6`,
-  importer: `importer, month, ${RECONCILED}, exporter, hs6`,
-  hs6: `hs6 // 10000, month, ${RECONCILED}, exporter, importer, hs6`,
-  month: `month, ${RECONCILED}, exporter, importer, hs6`,
+  month: `${RECONCILED}, exporter, importer, hs6`,
+  exporter: `exporter, ${RECONCILED}, importer, hs6`,
+  importer: `importer, ${RECONCILED}, exporter, hs6`,
+  hs6: `hs6 // 10000, ${RECONCILED}, exporter, importer, hs6`,
 } as const;
 
 /** Pre-aggregated annual tables, by the dimensions they keep. */
@@ -150,30 +156,43 @@ export const MONTHLY_AGGREGATES = {
   hs6: ['hs6'],
 } as const;
 
-function annualAggregateSql(name: string, dims: readonly string[]): string {
+/** A year's rows of `table` (annual: its `year`; monthly: the twelve months of that year). */
+const yearOf = (table: 'annual' | 'monthly', year: number) =>
+  table === 'annual' ? `year = ${year}` : `month BETWEEN ${(year - 2000) * 12} AND ${(year - 2000) * 12 + 11}`;
+
+/** The sums of one year of an annual aggregate, in its keys' order. */
+function annualAggregateSql(dims: readonly string[], year: number): string {
   const keys = dims.join(', ');
   return `
-      CREATE OR REPLACE TABLE agg_${name} AS
       SELECT ${keys}, year,
              sum(value) AS value,
              sum(qty) AS qty,
              sum(value) FILTER (WHERE qty IS NOT NULL) AS value_q,
              count(*)::INTEGER AS n
-      FROM annual GROUP BY ${keys}, year ORDER BY ${keys}, year`;
+      FROM annual_by_year WHERE ${yearOf('annual', year)} GROUP BY ${keys}, year ORDER BY ${keys}`;
 }
 
-function monthlyAggregateSql(name: string, dims: readonly string[]): string {
-  const keys = [...dims, 'month'].join(', ');
+/** The sums of one year of a monthly aggregate, month by month in its keys' order. */
+function monthlyAggregateSql(dims: readonly string[], year: number): string {
+  const keys = ['month', ...dims].join(', ');
   return `
-      CREATE OR REPLACE TABLE magg_${name} AS
-      SELECT ${keys},
+      SELECT ${[...dims, 'month'].join(', ')},
              sum(value_exp) AS v_exporter, sum(qty_exp) AS q_exporter, count(value_exp)::INTEGER AS n_exporter,
              sum(value_imp) AS v_importer, sum(qty_imp) AS q_importer, count(value_imp)::INTEGER AS n_importer,
              sum(coalesce(value_imp, value_exp)) AS v_reconciled,
              sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) AS q_reconciled,
              count(coalesce(value_imp, value_exp))::INTEGER AS n_reconciled
-      FROM monthly GROUP BY ${keys} ORDER BY ${keys}`;
+      FROM monthly_by_month WHERE ${yearOf('monthly', year)} GROUP BY ${keys} ORDER BY ${keys}`;
 }
+
+/** An empty table with the columns a query would give (its rows come a year at a time). */
+const emptyLike = (name: string, select: string) => `CREATE OR REPLACE TABLE ${name} AS ${select} LIMIT 0`;
+
+/** A table built a year at a time from `select`'s rows of each year, inserted in the order it gives them. */
+const yearByYear = (name: string, years: number[], select: (year: number) => string) => [
+  emptyLike(name, select(years[0] ?? 0)),
+  ...years.map((y) => `INSERT INTO ${name} ${select(y)}`),
+];
 
 // A reporter's coverage: the periods of the declarations it made itself.
 const COVERAGE_SQL = `
@@ -185,39 +204,73 @@ const COVERAGE_SQL = `
       ) WHERE country IN (SELECT id FROM countries WHERE is_reporter) GROUP BY country
     ), months AS (
       SELECT country, min(month) AS monthly_first, max(month) AS monthly_last FROM (
-        SELECT exporter AS country, min(month) AS month FROM monthly WHERE value_exp IS NOT NULL GROUP BY exporter
-        UNION ALL SELECT exporter, max(month) FROM monthly WHERE value_exp IS NOT NULL GROUP BY exporter
-        UNION ALL SELECT importer, min(month) FROM monthly WHERE value_imp IS NOT NULL GROUP BY importer
-        UNION ALL SELECT importer, max(month) FROM monthly WHERE value_imp IS NOT NULL GROUP BY importer
+        SELECT exporter AS country, min(month) AS month FROM magg_exporter WHERE n_exporter > 0 GROUP BY exporter
+        UNION ALL SELECT exporter, max(month) FROM magg_exporter WHERE n_exporter > 0 GROUP BY exporter
+        UNION ALL SELECT importer, min(month) FROM magg_importer WHERE n_importer > 0 GROUP BY importer
+        UNION ALL SELECT importer, max(month) FROM magg_importer WHERE n_importer > 0 GROUP BY importer
       ) GROUP BY country
     )
     SELECT c.id AS country, y.yearly_first, y.yearly_last, m.monthly_first, m.monthly_last
     FROM countries c LEFT JOIN years y ON y.country = c.id LEFT JOIN months m ON m.country = c.id
     WHERE c.is_reporter ORDER BY c.iso2`;
 
-/** The statements that build the derived tables, in order: sorted copies, aggregates, coverage. */
-function derivedTableStatements(): string[] {
+/** The years the base tables hold: annual years, and the years of monthly rows. */
+async function yearsOf(conn: DuckDBConnection, table: 'annual' | 'monthly'): Promise<number[]> {
+  const sql =
+    table === 'annual'
+      ? 'SELECT DISTINCT year AS y FROM annual ORDER BY y'
+      : 'SELECT DISTINCT 2000 + floor(month / 12)::INTEGER AS y FROM monthly ORDER BY y';
+  return (await conn.runAndReadAll(sql)).getRows().map(([y]) => Number(y));
+}
+
+/**
+ * The statements that build the derived tables, in order: the period-led copy of
+ * each base table (after which the base table is dropped: the copy holds every
+ * row), the other copies and the aggregates from it, a year at a time; coverage.
+ */
+function derivedTableStatements(years: { annual: number[]; monthly: number[] }): string[] {
+  const columns = { annual: FACT_COLUMNS, monthly: MONTHLY_COLUMNS };
+  const period = { annual: 'year', monthly: 'month' };
+  const copy = (base: 'annual' | 'monthly', from: string, [name, order]: [string, string]) =>
+    yearByYear(
+      `${base}_by_${name}`,
+      years[base],
+      (y) => `SELECT ${columns[base]} FROM ${from} WHERE ${yearOf(base, y)} ORDER BY ${period[base]}, ${order}`,
+    );
   return [
-    ...Object.entries(ANNUAL_COPIES).map(
-      ([name, order]) =>
-        `CREATE OR REPLACE TABLE annual_by_${name} AS SELECT ${FACT_COLUMNS} FROM annual ORDER BY ${order}`,
+    ...copy('annual', 'annual', ['year', ANNUAL_COPIES.year]),
+    'DROP TABLE annual',
+    ...copy('monthly', 'monthly', ['month', MONTHLY_COPIES.month]),
+    'DROP TABLE monthly',
+    // The base tables' blocks are free from here on: the other tables are written into them.
+    'CHECKPOINT',
+    ...Object.entries(ANNUAL_COPIES)
+      .filter(([name]) => name !== 'year')
+      .flatMap((entry) => copy('annual', 'annual_by_year', entry)),
+    ...Object.entries(MONTHLY_COPIES)
+      .filter(([name]) => name !== 'month')
+      .flatMap((entry) => copy('monthly', 'monthly_by_month', entry)),
+    ...Object.entries(ANNUAL_AGGREGATES).flatMap(([name, dims]) =>
+      yearByYear(`agg_${name}`, years.annual, (y) => annualAggregateSql(dims, y)),
     ),
-    ...Object.entries(MONTHLY_COPIES).map(
-      ([name, order]) =>
-        `CREATE OR REPLACE TABLE monthly_by_${name} AS SELECT ${MONTHLY_COLUMNS} FROM monthly ORDER BY ${order}`,
+    ...Object.entries(MONTHLY_AGGREGATES).flatMap(([name, dims]) =>
+      yearByYear(`magg_${name}`, years.monthly, (y) => monthlyAggregateSql(dims, y)),
     ),
-    ...Object.entries(ANNUAL_AGGREGATES).map(([name, dims]) => annualAggregateSql(name, dims)),
-    ...Object.entries(MONTHLY_AGGREGATES).map(([name, dims]) => monthlyAggregateSql(name, dims)),
     COVERAGE_SQL,
   ];
 }
 
-/** Builds every derived table from the base tables. Idempotent. `onStep` hears of each table done. */
+/**
+ * Builds every derived table from the base tables (`annual`, `monthly`), which it
+ * drops: the copies led by the period hold the same rows. `onStep` hears of each
+ * statement done.
+ */
 export async function deriveTradeTables(
   conn: DuckDBConnection,
   onStep?: (done: number, total: number) => void,
 ): Promise<void> {
-  const statements = derivedTableStatements();
+  const years = { annual: await yearsOf(conn, 'annual'), monthly: await yearsOf(conn, 'monthly') };
+  const statements = derivedTableStatements(years);
   for (const [i, sql] of statements.entries()) {
     await conn.run(sql);
     onStep?.(i + 1, statements.length);

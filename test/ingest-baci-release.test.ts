@@ -1,0 +1,267 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { writeBaciRelease } from '../bench/baci-release.js';
+import { readCurrentName } from '../src/store/snapshot.js';
+import { entryArgs, ingestCli } from './helpers/processes.js';
+import { ROOT } from './helpers/paths.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+const run = promisify(execFile);
+
+/** A generated release of two years, about a million flows each: real size for a test, in the real format. */
+const RELEASE = { years: 2, firstYear: 2021, rowsPerYear: 1_000_000, seed: 7 };
+
+/** A decimal of the file (thousand USD, three decimals) as an exact integer of USD. */
+function usd(text: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(text.trim());
+  if (!m) throw new Error(`not a decimal: "${text}"`);
+  return BigInt(m[1]! + (m[2] ?? '').padEnd(3, '0'));
+}
+
+interface Totals {
+  /** `exporter year` → value (USD) and rows. */
+  byExporterYear: Map<string, { value: bigint; rows: number }>;
+  rows: number;
+}
+
+/**
+ * An aggregation of the release's files independent of the service: a line reader,
+ * the code list's ISO2 column (490 "Other Asia, nes" is XA, as documented), exact
+ * integer sums.
+ */
+async function totalsOf(folder: string): Promise<Totals> {
+  const files = readdirSync(folder).sort();
+  const list = readFileSync(
+    path.join(
+      folder,
+      files.find((f) => f.startsWith('country_codes'))!,
+    ),
+    'utf8',
+  );
+  const iso = new Map<string, string>();
+  for (const line of list.trim().split(/\r?\n/).slice(1)) {
+    const cells = line.split(',');
+    const code = cells[0]!;
+    const iso2 = cells[cells.length - 2]!.replace(/"/g, '');
+    iso.set(code, code === '490' ? 'XA' : iso2);
+  }
+  const byExporterYear = new Map<string, { value: bigint; rows: number }>();
+  let rows = 0;
+  for (const f of files.filter((x) => x.startsWith('BACI_'))) {
+    const lines = createInterface({ input: createReadStream(path.join(folder, f)), crlfDelay: Infinity });
+    let header = true;
+    for await (const line of lines) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      const [t, i, , , v] = line.split(',');
+      const key = `${iso.get(i!)} ${t}`;
+      const s = byExporterYear.get(key) ?? { value: 0n, rows: 0 };
+      s.value += usd(v!);
+      s.rows++;
+      byExporterYear.set(key, s);
+      rows++;
+    }
+  }
+  return { byExporterYear, rows };
+}
+
+const snapshotsOf = (dataDir: string) => readdirSync(path.join(dataDir, 'snapshots')).sort();
+
+/** The CLI's `ingest failed: …` line, and every other line it wrote to stderr but progress. */
+function failure(stderr: string): { failed: string[]; other: string[] } {
+  const lines = stderr.split('\n').filter((l) => l && !l.startsWith('progress:') && !l.startsWith('DATA_DIR '));
+  return {
+    failed: lines.filter((l) => l.startsWith('ingest failed: ')),
+    other: lines.filter((l) => !l.startsWith('ingest failed: ')),
+  };
+}
+
+describe('ingest: a whole BACI release, generated at real size, through the real adapter', () => {
+  let work: string;
+  let folder: string;
+  let zip: string;
+  let expected: Totals;
+  let zipDir: string;
+  let folderDir: string;
+  let s: TestServer;
+
+  before(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-release-'));
+    folder = path.join(work, 'folder');
+    const written = await writeBaciRelease({ out: folder, zip: false, ...RELEASE });
+    const zipped = await writeBaciRelease({ out: path.join(work, 'zip'), zip: true, ...RELEASE });
+    zip = zipped.path;
+    assert.equal(zipped.rows, written.rows);
+    expected = await totalsOf(folder);
+    assert.equal(expected.rows, written.rows);
+    zipDir = path.join(work, 'data-zip');
+    folderDir = path.join(work, 'data-folder');
+    const r = await ingestCli(zipDir, ['baci', zip]);
+    assert.equal(r.code, 0, r.out);
+    s = await startTestServer({ dataDir: zipDir });
+  });
+  after(async () => {
+    await s?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('the zip loads every flow: each exporter-year total and row count equals the files, to the dollar', async () => {
+    assert.ok(expected.rows > 1_900_000, `${expected.rows} flows`);
+    const exporters = new Set([...expected.byExporterYear.keys()].map((k) => k.split(' ')[0]!));
+    assert.ok(exporters.size > 200, `${exporters.size} exporters`);
+    let checked = 0;
+    for (const exporter of exporters) {
+      const got = await s.data(`/v1/trade/countries/${exporter}/exports`);
+      const want = [...expected.byExporterYear]
+        .filter(([k]) => k.startsWith(`${exporter} `))
+        .map(([k, v]) => [`${k.split(' ')[1]}-01-01`, v.value, v.rows])
+        .sort();
+      assert.deepEqual(
+        got.map((x: any) => [x.period, BigInt(x.value_usd), x.flow_count]),
+        want,
+        `${exporter} exports by year`,
+      );
+      checked += want.length;
+    }
+    assert.equal(checked, expected.byExporterYear.size);
+    const all = [...expected.byExporterYear.values()].reduce((a, x) => a + x.value, 0n);
+    assert.equal(BigInt((await s.data('/v1/trade/summary')).trade_value), all);
+  });
+
+  it('the same release as a folder loads the same figures', async () => {
+    const r = await ingestCli(folderDir, ['baci', folder]);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, new RegExp(`: ${expected.rows} annual flows, 0 monthly flows \\(HS 2022\\), 0 bad rows`));
+    const other = await startTestServer({ dataDir: folderDir });
+    try {
+      for (const p of [
+        '/v1/trade/summary',
+        '/v1/trade/coverage',
+        '/v1/trade/countries/US/partners?flow=export&limit=500',
+      ]) {
+        assert.deepEqual(await other.data(p), await s.data(p), p);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('re-ingesting the same release changes nothing: no new snapshot, the same answers', async () => {
+    const before = snapshotsOf(zipDir);
+    const current = await readCurrentName(zipDir);
+    const summary = await s.data('/v1/trade/summary');
+    const r = await ingestCli(zipDir, ['baci', zip]);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, new RegExp(`unchanged: snapshot ${current} already holds these ${expected.rows} annual`));
+    assert.doesNotMatch(r.out, /published snapshot/);
+    assert.deepEqual(snapshotsOf(zipDir), before);
+    assert.equal(await readCurrentName(zipDir), current);
+    await s.refresh();
+    assert.deepEqual(await s.data('/v1/trade/summary'), summary);
+  });
+
+  it('a truncated zip fails with one line naming it; the serving snapshot is untouched', async () => {
+    const broken = path.join(work, 'BACI_HS22_V202501.zip');
+    await copyFile(zip, broken);
+    truncateSync(broken, Math.floor(readFileSync(broken).length / 2));
+    const current = await readCurrentName(zipDir);
+    const before = snapshotsOf(zipDir);
+    const r = await runIngest(zipDir, ['baci', broken]);
+    assert.equal(r.code, 1);
+    const { failed, other } = failure(r.stderr);
+    assert.deepEqual(other, []);
+    assert.equal(failed.length, 1, r.stderr);
+    assert.match(failed[0]!, /^ingest failed: BACI_HS22_V202501\.zip: not a readable zip archive \(.+\)$/);
+    assert.equal(await readCurrentName(zipDir), current);
+    assert.deepEqual(snapshotsOf(zipDir), before);
+    assert.equal((await s.get('/v1/trade/summary')).status, 200);
+  });
+});
+
+/** The ingest CLI as a process: exit code, stdout and stderr apart. */
+async function runIngest(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [...entryArgs('src/cli/ingest.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+      maxBuffer: 64 * 2 ** 20,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Mounts a tmpfs of `mb` MiB at `dir`; false where this process may not mount. */
+async function mountTmpfs(dir: string, mb: number): Promise<boolean> {
+  mkdirSync(dir, { recursive: true });
+  try {
+    await run('mount', ['-t', 'tmpfs', '-o', `size=${mb}m`, 'tmpfs', dir]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('ingest: a disk that fills up', () => {
+  let work: string;
+  let mounted = false;
+  let skip: string | false = false;
+  before(async () => {
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-full-'));
+    mounted = await mountTmpfs(path.join(work, 'disk'), 48);
+    if (!mounted) skip = 'mounting a small tmpfs needs root: the full-disk check did not run';
+  });
+  after(async () => {
+    if (mounted) await run('umount', [path.join(work, 'disk')]).catch(() => undefined);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('fails with one line naming the file and the cause; the serving snapshot is untouched', async (t) => {
+    if (skip) return t.skip(skip);
+    const dataDir = path.join(work, 'disk', 'data');
+    const small = await writeBaciRelease({
+      out: path.join(work, 'small'),
+      zip: false,
+      ...RELEASE,
+      years: 1,
+      rowsPerYear: 50_000,
+    });
+    const big = await writeBaciRelease({
+      out: path.join(work, 'big'),
+      zip: true,
+      ...RELEASE,
+      years: 1,
+      rowsPerYear: 1_500_000,
+    });
+    const first = await ingestCli(dataDir, ['baci', small.path]);
+    assert.equal(first.code, 0, first.out);
+    const current = await readCurrentName(dataDir);
+    const s = await startTestServer({ dataDir });
+    try {
+      const summary = await s.data('/v1/trade/summary');
+      const r = await runIngest(dataDir, ['baci', big.path]);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const { failed, other } = failure(r.stderr);
+      assert.deepEqual(other, []);
+      assert.equal(failed.length, 1, r.stderr);
+      assert.match(failed[0]!, /^ingest failed: \S+: .*(No space left on device|disk is full|out of disk|write)/i);
+      assert.equal(await readCurrentName(dataDir), current);
+      assert.deepEqual(snapshotsOf(dataDir), [current]);
+      await s.refresh();
+      assert.deepEqual(await s.data('/v1/trade/summary'), summary);
+    } finally {
+      await s.close();
+    }
+  });
+});
