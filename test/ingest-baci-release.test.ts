@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  truncateSync,
+} from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -263,5 +272,54 @@ describe('ingest: a disk that fills up', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+/** Peak resident memory (KiB) of an ingest process, read by `/usr/bin/time`. */
+async function peakRssKb(dataDir: string, args: string[], env: Record<string, string>): Promise<number> {
+  const { stderr } = await run(
+    '/usr/bin/time',
+    ['-f', 'peak-rss-kb %M', process.execPath, ...entryArgs('src/cli/ingest.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+      maxBuffer: 64 * 2 ** 20,
+    },
+  );
+  const m = /peak-rss-kb (\d+)/.exec(stderr);
+  assert.ok(m, stderr);
+  return Number(m[1]);
+}
+
+describe('ingest: memory does not grow with the input', () => {
+  let work: string;
+  before(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-memory-'));
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('twice the rows, the same peak: within 25 % (and under 600 MiB) with DUCKDB_MEMORY_LIMIT=128MB', async (t) => {
+    if (!existsSync('/usr/bin/time')) return t.skip('/usr/bin/time is missing (Debian package "time"): not measured');
+    const peaks: number[] = [];
+    for (const rowsPerYear of [1_200_000, 2_400_000]) {
+      const release = await writeBaciRelease({
+        out: path.join(work, `r${rowsPerYear}`),
+        zip: false,
+        ...RELEASE,
+        years: 1,
+        rowsPerYear,
+      });
+      peaks.push(
+        await peakRssKb(path.join(work, `d${rowsPerYear}`), ['baci', release.path], { DUCKDB_MEMORY_LIMIT: '128MB' }),
+      );
+      rmSync(release.path, { recursive: true, force: true });
+    }
+    const [n, twice] = peaks as [number, number];
+    // Rows kept in JavaScript (1.1 KB a row before) would add over 1.3 GB here; the run-to-run spread is about 10 %.
+    t.diagnostic(
+      `peak RSS: ${Math.round(n / 1024)} MiB for 1.2 M rows, ${Math.round(twice / 1024)} MiB for 2.4 M rows`,
+    );
+    assert.ok(twice <= n * 1.25, `peak RSS grew from ${n} KiB to ${twice} KiB when the input doubled`);
+    assert.ok(twice < 600 * 1024, `peak RSS ${twice} KiB`);
   });
 });
