@@ -9,6 +9,7 @@ import {
   readdirSync,
   rmSync,
   truncateSync,
+  writeFileSync,
 } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -228,7 +229,7 @@ describe('ingest: a disk that fills up', () => {
   let skip: string | false = false;
   before(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-full-'));
-    mounted = await mountTmpfs(path.join(work, 'disk'), 48);
+    mounted = await mountTmpfs(path.join(work, 'disk'), 40);
     if (!mounted) skip = 'mounting a small tmpfs needs root: the full-disk check did not run';
   });
   after(async () => {
@@ -239,36 +240,38 @@ describe('ingest: a disk that fills up', () => {
   it('fails with one line naming the file and the cause; the serving snapshot is untouched', async (t) => {
     if (skip) return t.skip(skip);
     const dataDir = path.join(work, 'disk', 'data');
-    const small = await writeBaciRelease({
-      out: path.join(work, 'small'),
-      zip: false,
-      ...RELEASE,
-      years: 1,
-      rowsPerYear: 50_000,
-    });
-    const big = await writeBaciRelease({
-      out: path.join(work, 'big'),
-      zip: true,
-      ...RELEASE,
-      years: 1,
-      rowsPerYear: 1_500_000,
-    });
+    const release = (out: string, zip: boolean, rowsPerYear: number) =>
+      writeBaciRelease({ out: path.join(work, out), zip, ...RELEASE, years: 1, rowsPerYear });
+    const small = await release('small', false, 50_000);
     const first = await ingestCli(dataDir, ['baci', small.path]);
     assert.equal(first.code, 0, first.out);
     const current = await readCurrentName(dataDir);
     const s = await startTestServer({ dataDir });
     try {
       const summary = await s.data('/v1/trade/summary');
-      const r = await runIngest(dataDir, ['baci', big.path]);
-      assert.equal(r.code, 1, r.stdout + r.stderr);
-      const { failed, other } = failure(r.stderr);
-      assert.deepEqual(other, []);
-      assert.equal(failed.length, 1, r.stderr);
-      assert.match(failed[0]!, /^ingest failed: \S+: .*(No space left on device|disk is full|out of disk|write)/i);
-      assert.equal(await readCurrentName(dataDir), current);
-      assert.deepEqual(snapshotsOf(dataDir), [current]);
-      await s.refresh();
-      assert.deepEqual(await s.data('/v1/trade/summary'), summary);
+      // A zip fills the disk as its year file is unpacked; a folder as DuckDB writes the new snapshot.
+      for (const [big, cause] of [
+        [
+          await release('big-zip', true, 1_500_000),
+          /^ingest failed: BACI_HS22_V202501\.zip: BACI_HS22_Y2021_V202501\.csv: ENOSPC: no space left on device/,
+        ],
+        [
+          await release('big-folder', false, 1_500_000),
+          /^ingest failed: .*"[^"]+\/trade\.duckdb": No space left on device$/,
+        ],
+      ] as const) {
+        const r = await runIngest(dataDir, ['baci', big.path]);
+        assert.equal(r.code, 1, r.stdout + r.stderr);
+        const { failed, other } = failure(r.stderr);
+        assert.deepEqual(other, []);
+        assert.equal(failed.length, 1, r.stderr);
+        assert.match(failed[0]!, cause);
+        assert.equal(await readCurrentName(dataDir), current);
+        assert.deepEqual(snapshotsOf(dataDir), [current]);
+        await s.refresh();
+        assert.deepEqual(await s.data('/v1/trade/summary'), summary);
+        rmSync(big.path, { recursive: true, force: true });
+      }
     } finally {
       await s.close();
     }
@@ -321,5 +324,69 @@ describe('ingest: memory does not grow with the input', () => {
     );
     assert.ok(twice <= n * 1.25, `peak RSS grew from ${n} KiB to ${twice} KiB when the input doubled`);
     assert.ok(twice < 600 * 1024, `peak RSS ${twice} KiB`);
+  });
+});
+
+const AREAS = 'mappings/areas.json';
+
+describe('ingest: BACI bad rows keep their lines', () => {
+  let work: string;
+  before(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-lines-'));
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('each check names the row by its line in the file, blank lines counted', async () => {
+    const flows = path.join(work, 'baci-hs92-lines.csv');
+    writeFileSync(
+      flows,
+      [
+        '"t","i","j","k","v","q"',
+        '2021,710,842,850760,1.000,NA',
+        '',
+        '2021,710,842,850761,x,NA',
+        '2021,710,842,ABC,1,NA',
+        '2021,710,842,850762,1,"        abc"',
+        '20x1,710,842,850763,1,NA',
+        '2021,710,999,850764,1,NA',
+        '2021,710,842,850765,2.500,"        1.500"',
+        '',
+      ].join('\r\n'),
+    );
+    const codes = path.join(work, 'country-codes.csv');
+    writeFileSync(
+      codes,
+      '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n',
+    );
+    const dataDir = path.join(work, 'data');
+    const refused = await runIngest(dataDir, ['baci', flows, codes, '--max-bad-rows', '4']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /ingest failed: 5 bad rows, more than the 4 allowed: nothing was loaded/);
+    const r = await runIngest(dataDir, ['baci', flows, codes, '--max-bad-rows', '5']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(
+      r.stderr.split('\n').filter((l) => l.startsWith('bad row ')),
+      [
+        'bad row baci-hs92-lines.csv:4: value "x" is not a number of thousand USD',
+        'bad row baci-hs92-lines.csv:5: product "ABC" is not an HS6 code',
+        'bad row baci-hs92-lines.csv:6: quantity "abc" is not a number of tonnes',
+        'bad row baci-hs92-lines.csv:7: year "20x1" is not a year',
+        `bad row baci-hs92-lines.csv:8: importer "999" has no ISO code in the country list and none in ${AREAS}`,
+      ],
+    );
+    assert.match(r.stdout, /: 2 annual flows, 0 monthly flows \(HS 1992\), 5 bad rows/);
+    const s = await startTestServer({ dataDir });
+    try {
+      const got = await s.data('/v1/trade?reporter=ZA&flow=export');
+      assert.deepEqual(
+        got.map((x: any) => [x.hs6, x.value_usd, x.quantity]),
+        [
+          ['850765', 2500, 1500],
+          ['850760', 1000, null],
+        ],
+      );
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -63,7 +63,7 @@ async function hasTable(conn: DuckDBConnection, database: string, table: string)
 /** Phases of a trade ingest and their shares of its time (reading and the derived tables dominate). */
 const TRADE_INGEST_PHASES = [
   ['read flows', 30],
-  ['check keys', 5],
+  ['number partners and check keys', 5],
   ['merge kept rows', 10],
   ['sorted copies and aggregates', 45],
   ['checkpoint', 5],
@@ -194,13 +194,13 @@ async function writeTrade(conn: DuckDBConnection, w: TradeWrite): Promise<TradeW
   const staged = await w.input.stage(conn, { progress, scratchDir: w.scratchDir });
   w.opts.onStaged?.(staged);
   const rows = await checkStaged(conn, staged, w.opts.maxBadRows);
+  progress.phase('number partners and check keys', rows.flows + rows.monthly);
   // Ingested data are kept and added to; a generated sample is replaced, never mixed with.
   const old = w.old && (await isIngested(conn, w.old)) ? w.old : undefined;
   const { countries, added } = await countryList(conn, staged, old);
   await writeCountries(conn, countries);
   await numberStaged(conn);
 
-  progress.phase('check keys', rows.flows + rows.monthly);
   await refuseDuplicateKeys(conn);
 
   progress.phase('merge kept rows');
