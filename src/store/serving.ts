@@ -66,6 +66,9 @@ export class Snapshot<T> {
     const db = await Database.open({
       attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
       connections: 4,
+      // One DuckDB thread: a serving query is small, and queries of different requests
+      // already run side by side on the pool's connections (see docs/decisions.md).
+      threads: 1,
       queryTimeoutMs: opts.queryTimeoutMs,
       maxQueued: opts.maxQueued,
       memoryLimit: opts.memoryLimit ?? duckdbMemoryLimitFrom(),
