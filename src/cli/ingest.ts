@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
 import { ingestNomenclature } from '../ingest/nomenclature.js';
-import { batchInput } from '../ingest/staging.js';
 import { ingestTrade, type TradeSourceId } from '../ingest/trade.js';
 import { readComtrade } from '../ingest/adapters/comtrade.js';
 import { downloadComtrade, downloadWorldBank } from '../ingest/online.js';
@@ -121,7 +120,7 @@ async function ingestFlows(
   const input =
     opts.source === 'baci'
       ? await readBaci(files, { hsVersion: hsVersionOf(opts.values) })
-      : batchInput(readComtrade(files, hsVersionOf(opts.values)));
+      : readComtrade(files, hsVersionOf(opts.values));
   const r = await ingestTrade(dataDir, input, {
     maxBadRows: opts.maxBadRows,
     source: opts.source,

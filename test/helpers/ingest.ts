@@ -5,7 +5,6 @@ import { readWorldBank } from '../../src/ingest/adapters/worldbank.js';
 import { ingestEconomics, type EconomicsIngestReport } from '../../src/ingest/economics.js';
 import { loadMapping } from '../../src/ingest/mapping.js';
 import { ingestNomenclature, type NomenclatureReport } from '../../src/ingest/nomenclature.js';
-import { batchInput } from '../../src/ingest/staging.js';
 import { ingestTrade, type TradeIngestReport } from '../../src/ingest/trade.js';
 
 export type Adapter = 'worldbank' | 'hs' | 'baci' | 'comtrade';
@@ -48,7 +47,7 @@ export async function ingest(dataDir: string, adapter: Adapter, input: IngestInp
     }
     case 'baci':
     case 'comtrade': {
-      const input = adapter === 'baci' ? await readBaci(files, {}) : batchInput(readComtrade(files));
+      const input = adapter === 'baci' ? await readBaci(files, {}) : readComtrade(files);
       return ingestTrade(dataDir, input, { maxBadRows, source: adapter });
     }
   }

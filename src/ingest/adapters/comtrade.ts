@@ -1,8 +1,9 @@
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import path from 'node:path';
 import { Areas, type AreaRef } from '../areas.js';
 import { NotLoaded } from '../report.js';
+import { BAD_ROWS_KEPT, type Staged, type TradeInput } from '../staging.js';
 import type { BadRow } from '../types.js';
-import type { AnnualFlow, MonthlyFlow, TradeBatch } from '../staging.js';
 import { editionOfComtradeCode } from './hs.js';
 import { asArray, asString, at, isRecord, readJsonFile, scalarText, shown, type JsonObject } from './json.js';
 import { DEFAULT_HS_EDITION } from '../../trade/catalogue.js';
@@ -47,35 +48,64 @@ function declared(
 }
 
 /**
- * Reads Comtrade+ records into flows: places reporters and partners, keeps one
- * annual declaration per flow (the importer's where it exists), both sides of
- * monthly ones, and counts the HS editions the records are in.
+ * Every declaration of the records, in the order read (`seq`), before the flows are
+ * reconciled from them: a temporary table of the file being written.
+ */
+const DECLARATIONS_DDL = `CREATE TEMP TABLE comtrade_declarations (exporter VARCHAR NOT NULL,
+  importer VARCHAR NOT NULL, hs6 INTEGER NOT NULL, period SMALLINT NOT NULL, annual BOOLEAN NOT NULL,
+  by_importer BOOLEAN NOT NULL, value DOUBLE NOT NULL, qty DOUBLE, seq BIGINT NOT NULL)`;
+
+/**
+ * One annual flow per key: the importer's declaration where it exists, else the
+ * first read; monthly flows keep each side's last declaration.
+ */
+const RECONCILE_SQL = [
+  `INSERT INTO temp.staged_annual
+    SELECT exporter, importer, hs6, period, value, qty FROM temp.comtrade_declarations WHERE annual
+    QUALIFY row_number() OVER (PARTITION BY exporter, importer, hs6, period ORDER BY by_importer DESC, seq) = 1`,
+  `INSERT INTO temp.staged_monthly
+    WITH last AS (
+      SELECT * FROM temp.comtrade_declarations WHERE NOT annual
+      QUALIFY row_number() OVER (PARTITION BY exporter, importer, hs6, period, by_importer ORDER BY seq DESC) = 1)
+    SELECT exporter, importer, hs6, period,
+      max(value) FILTER (WHERE NOT by_importer), max(qty) FILTER (WHERE NOT by_importer),
+      max(value) FILTER (WHERE by_importer), max(qty) FILTER (WHERE by_importer)
+    FROM last GROUP BY exporter, importer, hs6, period`,
+  'DROP TABLE temp.comtrade_declarations',
+];
+
+/**
+ * Reads Comtrade+ records into declarations, a response page at a time (appended
+ * to the staging file as read, so memory holds one page, not the batch): places
+ * reporters and partners and counts the HS editions the records are in.
  */
 class ComtradeReader {
   readonly badRows: BadRow[] = [];
+  badRowCount = 0;
   readonly unmapped = new NotLoaded();
   readonly countries = new Map<string, AreaRef>();
   private readonly areas = Areas.load();
   private readonly editions = new Map<number, number>();
-  private readonly annual = new Map<string, Declaration & { year: number }>();
-  private readonly monthly = new Map<string, MonthlyFlow>();
+  private seq = 0;
 
-  readFile(file: string): void {
+  /** Appends the declarations of one response page. */
+  readFile(file: string, app: DuckDBAppender): void {
     const name = path.basename(file);
     const data = asArray(at(readJsonFile(file), 'data'));
     if (!data) {
-      this.badRows.push({ file: name, line: 1, reason: 'not a Comtrade+ API v1 response (no data array)' });
+      this.bad({ file: name, line: 1 }, 'not a Comtrade+ API v1 response (no data array)');
       return;
     }
     data.forEach((r, i) => {
       const where = { file: name, line: i + 1 };
-      if (isRecord(r)) this.readRecord(r, where);
+      if (isRecord(r)) this.readRecord(r, where, app);
       else this.bad(where, 'not a Comtrade+ API v1 record (an object)');
     });
   }
 
   private bad(where: Place, reason: string): void {
-    this.badRows.push({ ...where, reason });
+    this.badRowCount++;
+    if (this.badRows.length < BAD_ROWS_KEPT) this.badRows.push({ ...where, reason });
   }
 
   /** A reporter or partner by ISO3, else by its numeric code; a string when it is an aggregate. */
@@ -139,58 +169,57 @@ class ComtradeReader {
     return declared({ flow, reporter: codes[0], partner: codes[1] }, { hs6: Number(cmd), value, qty });
   }
 
-  private readRecord(r: JsonObject, where: Place): void {
+  private readRecord(r: JsonObject, where: Place, app: DuckDBAppender): void {
     const d = this.declaration(r, where);
     if (!d) return;
     const year = Number(r.refYear);
     const month = Number(r.refMonth);
-    if (r.freqCode === 'A' && month === 52) this.addAnnual(d, year);
-    else if (r.freqCode === 'M' && month >= 1 && month <= 12) this.addMonthly(d, (year - 2000) * 12 + month - 1);
-    else this.bad(where, `period: freqCode "${shown(r.freqCode)}" with refMonth ${shown(r.refMonth)}`);
+    if (r.freqCode === 'A' && month === 52) this.append(app, d, { annual: true, period: year });
+    else if (r.freqCode === 'M' && month >= 1 && month <= 12) {
+      // Months since January 2000.
+      this.append(app, d, { annual: false, period: (year - 2000) * 12 + month - 1 });
+    } else this.bad(where, `period: freqCode "${shown(r.freqCode)}" with refMonth ${shown(r.refMonth)}`);
   }
 
-  private addAnnual(d: Declaration, year: number): void {
-    const key = `${d.exporter}|${d.importer}|${d.hs6}|${year}`;
-    const prev = this.annual.get(key);
-    if (!prev || (prev.side === 'exporter' && d.side === 'importer')) this.annual.set(key, { ...d, year });
+  private append(app: DuckDBAppender, d: Declaration, at: { annual: boolean; period: number }): void {
+    app.appendVarchar(d.exporter);
+    app.appendVarchar(d.importer);
+    app.appendInteger(d.hs6);
+    app.appendSmallInt(at.period);
+    app.appendBoolean(at.annual);
+    app.appendBoolean(d.side === 'importer');
+    app.appendDouble(d.value);
+    if (d.qty === null) app.appendNull();
+    else app.appendDouble(d.qty);
+    app.appendBigInt(BigInt(this.seq++));
+    app.endRow();
   }
 
-  /** `month`: months since January 2000. */
-  private addMonthly(d: Declaration, month: number): void {
-    const key = `${d.exporter}|${d.importer}|${d.hs6}|${month}`;
-    const row = this.monthly.get(key) ?? {
-      exporter: d.exporter,
-      importer: d.importer,
-      hs6: d.hs6,
-      month,
-      value_exp: null,
-      qty_exp: null,
-      value_imp: null,
-      qty_imp: null,
-    };
-    if (d.side === 'exporter') Object.assign(row, { value_exp: d.value, qty_exp: d.qty });
-    else Object.assign(row, { value_imp: d.value, qty_imp: d.qty });
-    this.monthly.set(key, row);
-  }
-
-  /** The batch, in the edition given, else the one edition of the records (HS 2022 when they name none). */
-  batch(hsVersion: number | undefined): TradeBatch {
-    const flows: AnnualFlow[] = [...this.annual.values()].map((d) => ({
-      exporter: d.exporter,
-      importer: d.importer,
-      hs6: d.hs6,
-      year: d.year,
-      value: d.value,
-      qty: d.qty,
-    }));
+  /** The edition given, else the one edition of the records (HS 2022 when they name none). */
+  edition(hsVersion: number | undefined): number {
     // One edition per batch: flows keep the edition they were reported in.
     if (hsVersion === undefined && this.editions.size > 1) {
       const found = [...this.editions].map(([e, n]) => `HS ${e}: ${n} records`).join(', ');
       throw new Error(`the records are in several HS editions (${found}): load each edition separately`);
     }
-    const edition = hsVersion ?? [...this.editions.keys()][0] ?? DEFAULT_HS_EDITION;
-    const { countries, badRows, unmapped } = this;
-    return { flows, monthly: [...this.monthly.values()], hsVersion: edition, countries, badRows, unmapped };
+    return hsVersion ?? [...this.editions.keys()][0] ?? DEFAULT_HS_EDITION;
+  }
+
+  /** Stages every page's declarations, then the flows reconciled from them. */
+  async stage(conn: DuckDBConnection, files: string[], hsVersion: number | undefined): Promise<Staged> {
+    await conn.run(DECLARATIONS_DDL);
+    for (const file of files) {
+      const app = await conn.createAppender('comtrade_declarations', 'main', 'temp');
+      try {
+        this.readFile(file, app);
+      } finally {
+        app.closeSync();
+      }
+    }
+    const edition = this.edition(hsVersion);
+    for (const sql of RECONCILE_SQL) await conn.run(sql);
+    const { countries, badRows, badRowCount, unmapped } = this;
+    return { hsVersion: edition, countries, badRows, badRowCount, unmapped };
   }
 }
 
@@ -206,8 +235,6 @@ class ComtradeReader {
  * code (`mappings/areas.json`). The HS edition is the records' `classificationCode`
  * (one per batch) unless `hsVersion` is given; HS 2022 when the records omit it.
  */
-export function readComtrade(files: string[], hsVersion?: number): TradeBatch {
-  const reader = new ComtradeReader();
-  for (const file of files) reader.readFile(file);
-  return reader.batch(hsVersion);
+export function readComtrade(files: string[], hsVersion?: number): TradeInput {
+  return { stage: (conn) => new ComtradeReader().stage(conn, files, hsVersion) };
 }
