@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   /** Database files to attach read-only, by schema alias (e.g. `{ econ: '/…/economics.duckdb' }`). */
   attach: Record<string, string>;
   connections: number;
+  /** How many of `connections` serve the light lane (default 1); the others serve the heavy one. */
+  lightConnections?: number;
   /**
    * Queries that may wait for a connection; one more is refused at once with 503 and
    * `Retry-After` instead of waiting without bound behind heavy ones.
@@ -212,7 +214,7 @@ export class Database {
     private readonly limits: { queryTimeoutMs: number },
   ) {}
 
-  /** `connections` (at least 2): one serves the light lane, the others the heavy one. */
+  /** `connections` (at least 2): `lightConnections` (1) serve the light lane, the others the heavy one. */
   static async open(opts: DatabaseOptions): Promise<Database> {
     const instance = await DuckDBInstance.create(':memory:', {
       threads: String(opts.threads ?? 2),
@@ -230,9 +232,10 @@ export class Database {
     const conns = [new PooledConnection(first)];
     for (let i = 1; i < Math.max(2, opts.connections); i++) conns.push(new PooledConnection(await instance.connect()));
     const maxQueued = opts.maxQueued ?? DUCKDB_QUEUE_MAX_DEFAULT;
+    const light = Math.min(Math.max(1, opts.lightConnections ?? 1), conns.length - 1);
     const lanes = {
-      light: new ConnectionLane(conns.slice(0, 1), maxQueued),
-      heavy: new ConnectionLane(conns.slice(1), maxQueued),
+      light: new ConnectionLane(conns.slice(0, light), maxQueued),
+      heavy: new ConnectionLane(conns.slice(light), maxQueued),
     };
     return new Database(instance, lanes, { queryTimeoutMs: opts.queryTimeoutMs });
   }

@@ -65,7 +65,11 @@ export class Snapshot<T> {
     const tempDirectory = await duckdbTempDir(dataDir, `serve-${name}`);
     const db = await Database.open({
       attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
-      connections: 4,
+      // Two light and three heavy: with one DuckDB thread a lane of one connection uses
+      // one core at most. The heavy lane never holds more than three of libuv's four
+      // threads, so a light query always finds one.
+      connections: 5,
+      lightConnections: 2,
       // One DuckDB thread: a serving query is small, and queries of different requests
       // already run side by side on the pool's connections (see docs/decisions.md).
       threads: 1,
