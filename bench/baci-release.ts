@@ -6,7 +6,7 @@
  * sorted by exporter, importer, product) and `country_codes_V<version>.csv`, as a
  * folder or as one zip like the published `BACI_HS22_V<version>.zip`.
  *
- * The shape is that of a real release: about 250 countries, 5 600 codes, flows
+ * The shape is that of a real release: about 250 countries, 5 300 codes, flows
  * between large economies spanning thousands of products and between small ones a
  * handful, values spread over orders of magnitude, about 11 million flows a year by
  * default. Seeded: the same options write the same bytes.
@@ -75,8 +75,41 @@ function partners(seed: number): Partner[] {
   return list.sort((a, b) => a.code - b.code);
 }
 
-/** Products with their popularity and unit value (USD per kg). */
-const PRODUCTS = HS_PRODUCTS.map((p) => ({ k: Number(p.hs6), weight: p.worldTradeBn, unit: p.unitValue }));
+interface Product {
+  k: number;
+  /** Popularity: rough world trade, billions of USD. */
+  weight: number;
+  /** USD per kg. */
+  unit: number;
+}
+
+/**
+ * About 5 300 HS6 codes, as many as an edition has: the bundled subheadings with
+ * their trade and unit values, and in each of their chapters the codes `cchh10`,
+ * `cchh20`, `cchh30`, `cchh90` of headings 01–13 that the bundled list lacks, with
+ * the chapter's mean unit value and a share of its trade (a seeded spread).
+ */
+function products(): Product[] {
+  const real = HS_PRODUCTS.map((p) => ({ k: Number(p.hs6), weight: p.worldTradeBn, unit: p.unitValue }));
+  const known = new Set(real.map((p) => p.k));
+  const chapters = new Map<number, Product[]>();
+  for (const p of real) chapters.set(Math.floor(p.k / 10000), [...(chapters.get(Math.floor(p.k / 10000)) ?? []), p]);
+  const rnd = Random.for(1, 'products');
+  const made: Product[] = [];
+  for (const [chapter, list] of chapters) {
+    const weight = list.reduce((n, p) => n + p.weight, 0) / list.length;
+    const unit = list.reduce((n, p) => n + p.unit, 0) / list.length;
+    for (let heading = 1; heading <= 13; heading++) {
+      for (const sub of [10, 20, 30, 90]) {
+        const k = chapter * 10000 + heading * 100 + sub;
+        if (!known.has(k)) made.push({ k, weight: weight * 0.2 * Math.exp(rnd.normal()), unit });
+      }
+    }
+  }
+  return [...real, ...made].sort((a, b) => a.k - b.k);
+}
+
+const PRODUCTS = products();
 
 /** Each exporter's products, most exported first: a weighted random order of the whole list. */
 function exporterOrder(rnd: Random): Int32Array {
@@ -127,7 +160,8 @@ async function writeYear(file: string, year: number, ctx: { list: Partner[]; sca
       const expected = Math.min(PRODUCTS.length, ctx.scale * affinity(e, i) * rnd.uniform(0.85, 1.15));
       const n = Math.floor(expected) + (rnd.float() < expected % 1 ? 1 : 0);
       if (n === 0) continue;
-      const skip = rnd.int(0, Math.floor((PRODUCTS.length - n) * 0.05));
+      // Partners of one exporter buy overlapping, not identical, ranges of what it sells most.
+      const skip = rnd.int(0, Math.min(PRODUCTS.length - n, n));
       const chosen = Array.from(order.subarray(skip, skip + n)).sort((a, b) => PRODUCTS[a]!.k - PRODUCTS[b]!.k);
       const pairValue = (e.size * i.size) / 2e4;
       for (const p of chosen) {
