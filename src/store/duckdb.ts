@@ -207,12 +207,29 @@ export class Database {
   /** Set on a request's view of the database (see `within`). */
   private readonly signal: AbortSignal | undefined;
   private readonly lane: Lane = 'heavy';
+  /** What `shared` computed from this snapshot, by key; every request's view sees the same map. */
+  private readonly sharedValues = new Map<string, Promise<unknown>>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly lanes: Record<Lane, ConnectionLane>,
     private readonly limits: { queryTimeoutMs: number },
   ) {}
+
+  /**
+   * A value read from this snapshot once and kept while it is open (a small table held
+   * in memory), shared by every request. `load` reads in the lane of the request that
+   * asked first, under the per-query time limit rather than that request's deadline;
+   * a failed load is forgotten, so a later request tries again.
+   */
+  shared<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
+    const kept = this.sharedValues.get(key);
+    if (kept) return kept as Promise<T>;
+    const loading = load(Object.create(this, { signal: { value: undefined } }) as Database);
+    this.sharedValues.set(key, loading);
+    loading.catch(() => this.sharedValues.delete(key));
+    return loading;
+  }
 
   /** `connections` (at least 2): `lightConnections` (1) serve the light lane, the others the heavy one. */
   static async open(opts: DatabaseOptions): Promise<Database> {

@@ -1,6 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
 import { afterBound, type ListingBound } from './keyset.js';
+import { PairSums, type PairGroup } from './pair-sums.js';
 import { Bindings, column, table } from './sql.js';
 
 export interface AnnualRow {
@@ -189,6 +190,12 @@ export interface Aggregation {
 
 export async function annualAggregate(db: Database, filter: TradeFilter, opts: Aggregation): Promise<AggregateRow[]> {
   const { groups } = opts;
+  // Without a product, the sums of a few countries come from the pair aggregate, held in memory.
+  if (!filter.products && !groups.includes('hs6')) {
+    const pairs = await PairSums.of(db);
+    const rows = pairs.aggregate(filter, { ...opts, groups: groups as PairGroup[] });
+    if (rows) return rows as AggregateRow[];
+  }
   const b = new Bindings();
   const subqueries = filter.terms.map((term) => {
     const src = annualSource(term, filter, groups);
