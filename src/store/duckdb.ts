@@ -45,6 +45,11 @@ export interface DatabaseOptions {
   memoryLimit?: string;
   /** Where DuckDB spills when `memoryLimit` is reached. */
   tempDirectory?: string;
+  /**
+   * Whether small sums may be computed from aggregates held in memory (default true);
+   * off, every sum runs in DuckDB (the reference the in-memory sums are checked against).
+   */
+  memorySums?: boolean;
 }
 
 /**
@@ -213,8 +218,13 @@ export class Database {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly lanes: Record<Lane, ConnectionLane>,
-    private readonly limits: { queryTimeoutMs: number },
+    private readonly limits: { queryTimeoutMs: number; memorySums: boolean },
   ) {}
+
+  /** Whether small sums may be computed from aggregates held in memory (see `DatabaseOptions`). */
+  get memorySums(): boolean {
+    return this.limits.memorySums;
+  }
 
   /**
    * A value read from this snapshot once and kept while it is open (a small table held
@@ -254,7 +264,7 @@ export class Database {
       light: new ConnectionLane(conns.slice(0, light), maxQueued),
       heavy: new ConnectionLane(conns.slice(light), maxQueued),
     };
-    return new Database(instance, lanes, { queryTimeoutMs: opts.queryTimeoutMs });
+    return new Database(instance, lanes, { queryTimeoutMs: opts.queryTimeoutMs, memorySums: opts.memorySums ?? true });
   }
 
   /** The same pool, with every query bound to `signal` (a request's deadline) and run in `lane`. */

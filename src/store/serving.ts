@@ -33,6 +33,7 @@ interface OpenOptions<T> {
   queryTimeoutMs: number;
   memoryLimit?: string;
   maxQueued?: number;
+  memorySums?: boolean;
 }
 
 /** How long reading a snapshot's catalogues and observations into memory may take. */
@@ -75,6 +76,7 @@ export class Snapshot<T> {
       threads: 1,
       queryTimeoutMs: opts.queryTimeoutMs,
       maxQueued: opts.maxQueued,
+      memorySums: opts.memorySums,
       memoryLimit: opts.memoryLimit ?? duckdbMemoryLimitFrom(),
       tempDirectory,
     });
@@ -122,6 +124,8 @@ export interface SnapshotStoreOptions<T> {
   /** Published snapshots kept by the clean-up at start (default: SNAPSHOTS_KEPT or 3). */
   snapshotsKept?: number;
   onSwap?: (name: string) => void;
+  /** Internal: off, every trade sum runs in DuckDB (for checking the in-memory sums against it). */
+  memorySums?: boolean;
   /** Called with the snapshot directories the clean-up at start removed. */
   onClean?: (removed: string[]) => void;
   onError?: (err: unknown) => void;
@@ -196,7 +200,8 @@ export class SnapshotStore<T> {
     const name = await readCurrentName(this.opts.dataDir);
     if (!name || name === this.active?.name) return;
     const { dataDir, load, queryTimeoutMs, duckdbMemoryLimit: memoryLimit, duckdbQueueMax: maxQueued } = this.opts;
-    const next = await Snapshot.open({ dataDir, name, load, queryTimeoutMs, memoryLimit, maxQueued });
+    const { memorySums } = this.opts;
+    const next = await Snapshot.open({ dataDir, name, load, queryTimeoutMs, memoryLimit, maxQueued, memorySums });
     const previous = this.active;
     this.active = next;
     previous?.retire();

@@ -2,6 +2,7 @@ import type { Database } from '../store/duckdb.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
 import { afterBound, type ListingBound } from './keyset.js';
 import { PairSums, type PairGroup } from './pair-sums.js';
+import { AggregateSlices, type SlicedAggregate } from './slices.js';
 import { Bindings, column, table } from './sql.js';
 
 export interface AnnualRow {
@@ -149,13 +150,14 @@ function annualSource(
   term: Term,
   filter: TradeFilter,
   groups: GroupKey[],
-): { table: string; value: string; qty: string; valueQ: string; n: string } {
+): { table: string; value: string; qty: string; valueQ: string; n: string; aggregate?: string } {
   const dims = termDimensions(term, filter);
   for (const g of groups) {
     if (g === 'partner') dims.add(term.partnerSide);
     else if (g !== 'year') dims.add(g);
   }
   const agg = (name: string) => ({
+    aggregate: name,
     table: table(`agg_${name}`),
     value: 'value',
     qty: 'qty',
@@ -191,9 +193,17 @@ export interface Aggregation {
 export async function annualAggregate(db: Database, filter: TradeFilter, opts: Aggregation): Promise<AggregateRow[]> {
   const { groups } = opts;
   // Without a product, the sums of a few countries come from the pair aggregate, held in memory.
-  if (!filter.products && !groups.includes('hs6')) {
+  if (db.memorySums && !filter.products && !groups.includes('hs6')) {
     const pairs = await PairSums.of(db);
     const rows = pairs.aggregate(filter, { ...opts, groups: groups as PairGroup[] });
+    if (rows) return rows as AggregateRow[];
+  }
+  // With a product, the sums of one country's or one product range's rows of an aggregate
+  // come from its slice, held in memory.
+  const sources = filter.terms.map((term) => annualSource(term, filter, groups).aggregate);
+  if (db.memorySums && sources.every((s) => s !== undefined && s !== 'pair')) {
+    const slices = await AggregateSlices.of(db);
+    const rows = await slices.aggregate(filter, sources as SlicedAggregate[], opts);
     if (rows) return rows as AggregateRow[];
   }
   const b = new Bindings();

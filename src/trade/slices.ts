@@ -1,0 +1,338 @@
+import type { Database } from '../store/duckdb.js';
+import type { CodeRange } from './catalogue.js';
+import type { Term, TradeFilter } from './filter.js';
+import { table } from './sql.js';
+
+/** The annual aggregates read by slices, with their keys in stored order (after the year). */
+const SLICED = {
+  exporter_hs6: ['exporter', 'hs6'],
+  importer_hs6: ['importer', 'hs6'],
+  hs6_exporter: ['hs6', 'exporter'],
+  hs6_importer: ['hs6', 'importer'],
+  hs6: ['hs6'],
+} as const;
+
+export type SlicedAggregate = keyof typeof SLICED;
+type Column = 'exporter' | 'importer' | 'hs6' | 'year';
+
+/** A grouping column, as `annualAggregate` names it. */
+export type SliceGroup = 'year' | 'exporter' | 'importer' | 'hs6' | 'partner';
+
+export interface SliceSumRow {
+  year?: number;
+  exporter?: number;
+  importer?: number;
+  hs6?: number;
+  partner?: number;
+  value: number | null;
+  qty: number | null;
+  value_q: number | null;
+  n: number;
+}
+
+/**
+ * The rows of one leading value (an exporter, an importer, or a product code range)
+ * of an aggregate, in the table's stored order: year by year, each year sorted by the
+ * table's keys.
+ */
+interface Slice {
+  count: number;
+  columns: Record<Column, Int32Array | undefined>;
+  value: Float64Array;
+  qty: Float64Array;
+  valueQ: Float64Array;
+  n: Float64Array;
+  /** 1 bit each: value, qty, value_q present. */
+  present: Uint8Array;
+  /** The slice's years ascending, and where each one's rows start (one more entry: the end). */
+  years: number[];
+  starts: number[];
+}
+
+/** A leading value whose rows are more than `MAX_SLICE_ROWS`: summed by DuckDB. */
+const TOO_LARGE = 'too large';
+
+/**
+ * The most rows of one slice (one exporter's or importer's products over the years,
+ * or the exporters or importers of a product range): about the products of the
+ * largest traders over a decade. A larger slice is not kept; its sums run in DuckDB.
+ */
+const MAX_SLICE_ROWS = 60_000;
+/**
+ * Rows kept in all slices of a snapshot together (about 45 bytes each: some 180 MB
+ * at most); the least recently used slices are dropped beyond it.
+ */
+const MAX_TOTAL_ROWS = 4_000_000;
+/** The most rows summed for one request on the event loop. */
+const MAX_SUMMED_ROWS = 120_000;
+
+/** `2^20`: HS6 codes, country ids and years all fit below it, so two keys pack in one number. */
+const KEY_BASE = 1_048_576;
+
+/**
+ * Bounded slices of the annual aggregates by exporter, importer and product, held in
+ * memory for the snapshot's lifetime (least recently used dropped first beyond
+ * `MAX_TOTAL_ROWS`). A grouped request whose terms read these aggregates by one
+ * leading value each fetches each slice once with one query and sums it in JS, in
+ * the table's stored order, as DuckDB's single-threaded aggregate adds the same rows.
+ */
+export class AggregateSlices {
+  private readonly kept = new Map<string, Promise<Slice | typeof TOO_LARGE>>();
+  private readonly sizes = new Map<string, number>();
+  private total = 0;
+
+  private constructor(private readonly root: Database) {}
+
+  /** The snapshot's slices, shared by every request while it is open. */
+  static of(db: Database): Promise<AggregateSlices> {
+    return db.shared('trade:aggregate-slices', (root) => Promise.resolve(new AggregateSlices(root)));
+  }
+
+  /**
+   * Sums over each term's rows of its aggregate (terms in order, as the SQL's UNION
+   * ALL), grouped by `groups`, sorted and cut as `annualAggregate` does. Undefined
+   * when a term's leading value has no bounded slice (no country and no product
+   * named, a slice over `MAX_SLICE_ROWS`, more than `MAX_SUMMED_ROWS` rows in all):
+   * those run in DuckDB.
+   */
+  async aggregate(
+    filter: TradeFilter,
+    sources: SlicedAggregate[],
+    opts: { groups: SliceGroup[]; orderBy?: 'value' | 'key'; limit?: number },
+  ): Promise<SliceSumRow[] | undefined> {
+    const { groups } = opts;
+    if (groups.length > 2) return undefined;
+    const leads = filter.terms.map((term, t) => leadsOf(term, filter, sources[t]!));
+    if (leads.some((l) => l === undefined)) return undefined;
+    const slices = await Promise.all(
+      leads.map((keys, t) => Promise.all(keys!.map((key) => this.slice(sources[t]!, key)))),
+    );
+    let rows = 0;
+    for (const list of slices) for (const s of list) rows += s === TOO_LARGE ? Infinity : s.count;
+    if (rows > MAX_SUMMED_ROWS) return undefined;
+    const sums = new Sums(groups.length);
+    filter.terms.forEach((term, t) => sumTerm(term, { filter, slices: slices[t] as Slice[], groups }, sums));
+    return sums.rows(groups, opts);
+  }
+
+  /** One leading value's slice, fetched on first use. */
+  private slice(source: SlicedAggregate, lead: Lead): Promise<Slice | typeof TOO_LARGE> {
+    const key = `${source}:${lead.key}`;
+    let kept = this.kept.get(key);
+    if (kept) {
+      // Most recently used last.
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept;
+    }
+    kept = loadSlice(this.root, source, lead);
+    this.kept.set(key, kept);
+    kept.then(
+      (s) => this.account(key, s === TOO_LARGE ? 1 : s.count),
+      () => this.kept.delete(key),
+    );
+    return kept;
+  }
+
+  private account(key: string, rows: number): void {
+    if (!this.kept.has(key)) return;
+    this.sizes.set(key, rows);
+    this.total += rows;
+    for (const old of this.kept.keys()) {
+      if (this.total <= MAX_TOTAL_ROWS || old === key) break;
+      const size = this.sizes.get(old);
+      if (size === undefined) continue; // still loading
+      this.kept.delete(old);
+      this.sizes.delete(old);
+      this.total -= size;
+    }
+  }
+}
+
+/** A leading value: a country id or a product code range list, and its SQL condition. */
+interface Lead {
+  key: string;
+  column: 'exporter' | 'importer' | 'hs6';
+  ids?: number;
+  ranges?: CodeRange[];
+}
+
+/**
+ * The leading values a term reads of `source`: one per id of its leading country
+ * side, ascending (the stored order within a year), or its products' ranges as one.
+ */
+function leadsOf(term: Term, filter: TradeFilter, source: SlicedAggregate): Lead[] | undefined {
+  const first = SLICED[source][0];
+  if (first === 'hs6') {
+    if (!filter.products) return undefined;
+    return [{ key: rangesKey(filter.products), column: 'hs6', ranges: filter.products }];
+  }
+  const ids = first === 'exporter' ? term.exporters : term.importers;
+  if (!ids) return undefined;
+  return [...new Set(ids)].sort((a, b) => a - b).map((id) => ({ key: String(id), column: first, ids: id }));
+}
+
+const rangesKey = (ranges: CodeRange[]) => ranges.map((r) => `${r.lo}-${r.hi}`).join(',');
+
+async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Promise<Slice | typeof TOO_LARGE> {
+  const keys = SLICED[source];
+  const params: number[] = [];
+  const bind = (v: number) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where =
+    lead.ids !== undefined
+      ? `${lead.column} = ${bind(lead.ids)}`
+      : lead
+          .ranges!.map((r) => (r.lo === r.hi ? `hs6 = ${bind(r.lo)}` : `hs6 BETWEEN ${bind(r.lo)} AND ${bind(r.hi)}`))
+          .join(' OR ');
+  const [year = [], value = [], qty = [], valueQ = [], n = [], ...keyValues] = await db.queryColumns(
+    `SELECT year, value, qty, value_q, n, ${keys.join(', ')} FROM ${table(`agg_${source}`)} ` +
+      `WHERE ${where} ORDER BY year, ${keys.join(', ')} LIMIT ${MAX_SLICE_ROWS + 1}`,
+    params,
+  );
+  const count = year.length;
+  if (count > MAX_SLICE_ROWS) return TOO_LARGE;
+  const columns: Slice['columns'] = {
+    exporter: undefined,
+    importer: undefined,
+    hs6: undefined,
+    year: Int32Array.from(year as number[]),
+  };
+  keys.forEach((k, i) => (columns[k] = Int32Array.from(keyValues[i] as number[])));
+  const slice: Slice = {
+    count,
+    columns,
+    value: new Float64Array(count),
+    qty: new Float64Array(count),
+    valueQ: new Float64Array(count),
+    n: new Float64Array(count),
+    present: new Uint8Array(count),
+    years: [],
+    starts: [],
+  };
+  for (let i = 0; i < count; i++) {
+    const v = value[i] as number | null;
+    const q = qty[i] as number | null;
+    const vq = valueQ[i] as number | null;
+    slice.value[i] = v ?? 0;
+    slice.qty[i] = q ?? 0;
+    slice.valueQ[i] = vq ?? 0;
+    slice.n[i] = (n[i] as number | null) ?? 0;
+    slice.present[i] = (v === null ? 0 : 1) | (q === null ? 0 : 2) | (vq === null ? 0 : 4);
+    const y = columns.year![i]!;
+    if (i === 0 || y !== columns.year![i - 1]) {
+      slice.years.push(y);
+      slice.starts.push(i);
+    }
+  }
+  slice.starts.push(count);
+  return slice;
+}
+
+/**
+ * Adds a term's rows to their groups' sums, in the table's order: year by year, and
+ * within a year the slices in their leading value's order (the table's first key).
+ */
+function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; groups: SliceGroup[] }, sums: Sums): void {
+  const { filter, slices, groups } = scope;
+  const from = filter.from ?? 0;
+  const to = filter.to ?? Infinity;
+  const exporters = term.exporters && new Set(term.exporters);
+  const importers = term.importers && new Set(term.importers);
+  const excludeExporters = term.exclude && new Set(term.exclude.exporters);
+  const excludeImporters = term.exclude?.importers && new Set(term.exclude.importers);
+  const ranges = filter.products;
+  const years = [...new Set(slices.flatMap((s) => s.years))].filter((y) => y >= from && y <= to).sort((a, b) => a - b);
+  for (const y of years) {
+    for (const s of slices) {
+      const at = s.years.indexOf(y);
+      if (at < 0) continue;
+      const e = s.columns.exporter;
+      const m = s.columns.importer;
+      const h = s.columns.hs6;
+      const [k0, k1] = groups.map((g) => s.columns[g === 'partner' ? term.partnerSide : g]!);
+      for (let i = s.starts[at]!, end = s.starts[at + 1]!; i < end; i++) {
+        if (e && exporters && !exporters.has(e[i]!)) continue;
+        if (m && importers && !importers.has(m[i]!)) continue;
+        if (excludeExporters && e && excludeExporters.has(e[i]!) && (!excludeImporters || excludeImporters.has(m![i]!)))
+          continue;
+        if (ranges && h && !inRanges(ranges, h[i]!)) continue;
+        const key = k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0;
+        sums.add(key, s, i);
+      }
+    }
+  }
+}
+
+function inRanges(ranges: CodeRange[], code: number): boolean {
+  for (const r of ranges) if (code >= r.lo && code <= r.hi) return true;
+  return false;
+}
+
+/** Running sums by packed group key, in the order groups are first met. */
+class Sums {
+  private readonly index = new Map<number, number>();
+  private keys: number[] = [];
+  private value: number[] = [];
+  private qty: number[] = [];
+  private valueQ: number[] = [];
+  private n: number[] = [];
+  private present: number[] = [];
+
+  constructor(private readonly width: number) {}
+
+  add(key: number, s: Slice, i: number): void {
+    let g = this.index.get(key);
+    if (g === undefined) {
+      g = this.keys.length;
+      this.index.set(key, g);
+      this.keys.push(key);
+      this.value.push(0);
+      this.qty.push(0);
+      this.valueQ.push(0);
+      this.n.push(0);
+      this.present.push(0);
+    }
+    const p = s.present[i]!;
+    if (p & 1) this.value[g]! += s.value[i]!;
+    if (p & 2) this.qty[g]! += s.qty[i]!;
+    if (p & 4) this.valueQ[g]! += s.valueQ[i]!;
+    this.present[g]! |= p;
+    this.n[g]! += s.n[i]!;
+  }
+
+  /** The groups as rows, sorted by value descending then keys, or by keys, and cut to `limit`. */
+  rows(groups: SliceGroup[], opts: { orderBy?: 'value' | 'key'; limit?: number }): SliceSumRow[] {
+    const order = this.keys.map((_, g) => g);
+    // Packed keys sort as the keys do.
+    const byKeys = (a: number, b: number) => this.keys[a]! - this.keys[b]!;
+    if (opts.orderBy === 'key') order.sort(byKeys);
+    else if (opts.orderBy === 'value') {
+      order.sort((a, b) => {
+        const ha = this.present[a]! & 1;
+        const hb = this.present[b]! & 1;
+        if (ha !== hb) return ha ? -1 : 1;
+        if (ha && this.value[a] !== this.value[b]) return this.value[b]! - this.value[a]!;
+        return byKeys(a, b);
+      });
+    }
+    const kept = opts.limit ? order.slice(0, opts.limit) : order;
+    return kept.map((g) => {
+      const row: Record<string, number | null> = {};
+      const key = this.keys[g]!;
+      if (this.width === 1) row[groups[0]!] = key;
+      if (this.width === 2) {
+        row[groups[0]!] = Math.floor(key / KEY_BASE);
+        row[groups[1]!] = key % KEY_BASE;
+      }
+      const p = this.present[g]!;
+      row.value = p & 1 ? this.value[g]! : null;
+      row.qty = p & 2 ? this.qty[g]! : null;
+      row.value_q = p & 4 ? this.valueQ[g]! : null;
+      row.n = this.n[g]!;
+      return row as unknown as SliceSumRow;
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildApp, type App } from '../src/app.js';
+import { bootstrapKeyStore } from '../src/access/keys.js';
+import { datasetStore, type DatasetStore } from '../src/datasets.js';
+import { buildMixes, discoverUniverse } from '../bench/mixes.js';
+import { provideSample } from './helpers/sample.js';
+import { TEST_KEY } from './helpers/server.js';
+
+const auth = { authorization: `Bearer ${TEST_KEY}` };
+
+/** Grouped trade operations, whose sums may come from aggregates held in memory. */
+const GROUPED = [
+  '/v1/trade/summary',
+  '/v1/trade/countries/{cid}/partners',
+  '/v1/trade/countries/{cid}/products',
+  '/v1/trade/products/{pid}/markets',
+  '/v1/trade/products/{pid}/history',
+  '/v1/trade/countries/{cid}/exports',
+  '/v1/trade/countries/{cid}/imports',
+];
+const PER_OPERATION = 150;
+
+interface Served {
+  app: App;
+  store: DatasetStore;
+}
+
+async function serve(dataDir: string, memorySums: boolean): Promise<Served> {
+  const store = datasetStore({ dataDir, queryTimeoutMs: 30_000, pollMs: 60_000, memorySums });
+  await store.start();
+  // No answer cache: every answer is computed.
+  const app = await buildApp({
+    store,
+    keyStore: bootstrapKeyStore(TEST_KEY),
+    logLevel: 'silent',
+    gatewaySecret: undefined,
+    responseCacheBytes: 0,
+  });
+  await app.ready();
+  return { app, store };
+}
+
+/** Status and body as sent, without the fields that differ per request. */
+async function answer(s: Served, url: string): Promise<string> {
+  const res = await s.app.inject({ method: 'GET', url, headers: auth });
+  const { request_id: _id, duration_ms: _ms, ...rest } = JSON.parse(res.body) as Record<string, unknown>;
+  return `${res.statusCode} ${JSON.stringify(rest)}`;
+}
+
+describe('trade sums held in memory', () => {
+  let dataDir: string;
+  let memory: Served;
+  let duck: Served;
+  before(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
+    await provideSample(dataDir);
+    memory = await serve(dataDir, true);
+    duck = await serve(dataDir, false);
+  });
+  after(async () => {
+    for (const s of [memory, duck]) {
+      await s.app.close();
+      s.store.close();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answer exactly as DuckDB over a seeded mix of grouped requests', async () => {
+    const universe = await discoverUniverse(
+      async (p) => JSON.parse(await answer(duck, p).then((a) => a.slice(4))).data,
+    );
+    const mixes = buildMixes(universe);
+    const paths = GROUPED.flatMap((op) => Array.from({ length: PER_OPERATION }, () => mixes[op]!()));
+    let differing = 0;
+    // Twice: the second time every slice is already held.
+    for (const round of [1, 2]) {
+      for (const p of paths) {
+        const [expected, actual] = await Promise.all([answer(duck, p), answer(memory, p)]);
+        if (expected !== actual && differing++ < 3) assert.equal(actual, expected, `round ${round}: ${p}`);
+      }
+    }
+    assert.equal(differing, 0);
+  });
+});
