@@ -111,30 +111,29 @@ export async function writeProducts(
 }
 
 /**
- * Sorted copies of the annual facts, each year in its own run of rows: within a
- * year, the leading key is what zone maps prune on. For one value of the leading
- * key, the physical order is the listing's (year, value desc, …). Built a year at
- * a time, so each sort holds one year (some 11 M rows of a BACI release), not all.
+ * Sorted copies of the annual facts: the leading key is what zone maps prune on.
+ * For one value of the leading key the physical order is the listing's (year,
+ * value desc, …).
  */
 export const ANNUAL_COPIES = {
-  // The copy led by the period: the one every other annual table is built from.
-  year: 'value DESC, exporter, importer, hs6',
-  exporter: 'exporter, value DESC, importer, hs6',
-  importer: 'importer, value DESC, exporter, hs6',
-  // Led by the chapter: any codes of one chapter come out in (value desc) order within a year.
-  hs6: 'hs6 // 10000, value DESC, exporter, importer, hs6',
+  // The copy led by the period: the first built, and the one the others are built from.
+  year: 'year, value DESC, exporter, importer, hs6',
+  exporter: 'exporter, year, value DESC, importer, hs6',
+  importer: 'importer, year, value DESC, exporter, hs6',
+  // Led by the chapter: any codes of one chapter come out in (year, value desc) order.
+  hs6: 'hs6 // 10000, year, value DESC, exporter, importer, hs6',
 } as const;
 
-/** Monthly copies: within a month, the leading key, then the reconciled listing's order. */
+/** Monthly copies: within the leading key, in the order the reconciled listing needs. */
 const RECONCILED = 'coalesce(value_imp, value_exp) DESC';
 export const MONTHLY_COPIES = {
-  month: `${RECONCILED}, exporter, importer, hs6`,
-  exporter: `exporter, ${RECONCILED}, importer, hs6`,
-  importer: `importer, ${RECONCILED}, exporter, hs6`,
-  hs6: `hs6 // 10000, ${RECONCILED}, exporter, importer, hs6`,
+  month: `month, ${RECONCILED}, exporter, importer, hs6`,
+  exporter: `exporter, month, ${RECONCILED}, importer, hs6`,
+  importer: `importer, month, ${RECONCILED}, exporter, hs6`,
+  hs6: `hs6 // 10000, month, ${RECONCILED}, exporter, importer, hs6`,
 } as const;
 
-/** Pre-aggregated annual tables, by the dimensions they keep. */
+/** Pre-aggregated annual tables, by the dimensions they keep (the first leads their order). */
 export const ANNUAL_AGGREGATES = {
   pair: ['exporter', 'importer'],
   exporter_hs6: ['exporter', 'hs6'],
@@ -156,43 +155,86 @@ export const MONTHLY_AGGREGATES = {
   hs6: ['hs6'],
 } as const;
 
-/** A year's rows of `table` (annual: its `year`; monthly: the twelve months of that year). */
-const yearOf = (table: 'annual' | 'monthly', year: number) =>
-  table === 'annual' ? `year = ${year}` : `month BETWEEN ${(year - 2000) * 12} AND ${(year - 2000) * 12 + 11}`;
+type Base = 'annual' | 'monthly';
+type Lead = 'exporter' | 'importer' | 'hs6' | 'period';
 
-/** The sums of one year of an annual aggregate, in its keys' order. */
-function annualAggregateSql(dims: readonly string[], year: number): string {
-  const keys = dims.join(', ');
-  return `
-      SELECT ${keys}, year,
+const PERIOD: Record<Base, string> = { annual: 'year', monthly: 'month' };
+const COLUMNS: Record<Base, string> = { annual: FACT_COLUMNS, monthly: MONTHLY_COLUMNS };
+
+/** The expression a table led by `lead` is cut into chunks on (products: by chapter, whole chapters). */
+const chunkKey = (base: Base, lead: Lead) =>
+  lead === 'period' ? PERIOD[base] : lead === 'hs6' ? 'hs6 // 10000' : lead;
+
+/** The sorted copy led by `lead`: the one an aggregate led by it reads, pruning on each chunk. */
+const copyLedBy = (base: Base, lead: Lead) => `${base}_by_${lead === 'period' ? PERIOD[base] : lead}`;
+
+/**
+ * Rows of a table built in one statement at most: a sort of this many rows fits a
+ * build's memory (some 40 bytes a row, under the 1 GB a large ingest is given).
+ */
+const CHUNK_ROWS = 8_000_000;
+
+/** Inclusive ranges of `key` over `table`, each of about `CHUNK_ROWS` rows (a value is never split). */
+async function chunksOf(conn: DuckDBConnection, table: string, key: string): Promise<Array<[number, number]>> {
+  const counts = (
+    await conn.runAndReadAll(`SELECT ${key} AS k, count(*) AS n FROM ${table} GROUP BY k ORDER BY k`)
+  ).getRows();
+  const chunks: Array<[number, number]> = [];
+  let rows = 0;
+  for (const [k, n] of counts) {
+    const value = Number(k);
+    const last = chunks[chunks.length - 1];
+    if (last && rows + Number(n) <= CHUNK_ROWS) last[1] = value;
+    else {
+      chunks.push([value, value]);
+      rows = 0;
+    }
+    rows += Number(n);
+  }
+  return chunks;
+}
+
+/**
+ * Writes `name` from `source` a chunk of `key` at a time, each chunk's rows in the
+ * order `select` gives them: the table ends up in that order whole, while no
+ * statement sorts or groups more than a chunk.
+ */
+async function writeInChunks(
+  conn: DuckDBConnection,
+  name: string,
+  from: { source: string; key: string; select: (where: string) => string },
+): Promise<void> {
+  await conn.run(`CREATE OR REPLACE TABLE ${name} AS ${from.select('false')}`);
+  for (const [lo, hi] of await chunksOf(conn, from.source, from.key)) {
+    await conn.run(`INSERT INTO ${name} ${from.select(`${from.key} BETWEEN ${lo} AND ${hi}`)}`);
+  }
+}
+
+const copySql = (base: Base, source: string, order: string) => (where: string) =>
+  `SELECT ${COLUMNS[base]} FROM ${source} WHERE ${where} ORDER BY ${order}`;
+
+function annualAggregateSql(dims: readonly string[], source: string) {
+  const keys = [...dims, 'year'].join(', ');
+  return (where: string) => `
+      SELECT ${keys},
              sum(value) AS value,
              sum(qty) AS qty,
              sum(value) FILTER (WHERE qty IS NOT NULL) AS value_q,
              count(*)::INTEGER AS n
-      FROM annual_by_year WHERE ${yearOf('annual', year)} GROUP BY ${keys}, year ORDER BY ${keys}`;
+      FROM ${source} WHERE ${where} GROUP BY ${keys} ORDER BY ${keys}`;
 }
 
-/** The sums of one year of a monthly aggregate, month by month in its keys' order. */
-function monthlyAggregateSql(dims: readonly string[], year: number): string {
-  const keys = ['month', ...dims].join(', ');
-  return `
-      SELECT ${[...dims, 'month'].join(', ')},
+function monthlyAggregateSql(dims: readonly string[], source: string) {
+  const keys = [...dims, 'month'].join(', ');
+  return (where: string) => `
+      SELECT ${keys},
              sum(value_exp) AS v_exporter, sum(qty_exp) AS q_exporter, count(value_exp)::INTEGER AS n_exporter,
              sum(value_imp) AS v_importer, sum(qty_imp) AS q_importer, count(value_imp)::INTEGER AS n_importer,
              sum(coalesce(value_imp, value_exp)) AS v_reconciled,
              sum(CASE WHEN value_imp IS NOT NULL THEN qty_imp ELSE qty_exp END) AS q_reconciled,
              count(coalesce(value_imp, value_exp))::INTEGER AS n_reconciled
-      FROM monthly_by_month WHERE ${yearOf('monthly', year)} GROUP BY ${keys} ORDER BY ${keys}`;
+      FROM ${source} WHERE ${where} GROUP BY ${keys} ORDER BY ${keys}`;
 }
-
-/** An empty table with the columns a query would give (its rows come a year at a time). */
-const emptyLike = (name: string, select: string) => `CREATE OR REPLACE TABLE ${name} AS ${select} LIMIT 0`;
-
-/** A table built a year at a time from `select`'s rows of each year, inserted in the order it gives them. */
-const yearByYear = (name: string, years: number[], select: (year: number) => string) => [
-  emptyLike(name, select(years[0] ?? 0)),
-  ...years.map((y) => `INSERT INTO ${name} ${select(y)}`),
-];
 
 // A reporter's coverage: the periods of the declarations it made itself.
 const COVERAGE_SQL = `
@@ -214,65 +256,60 @@ const COVERAGE_SQL = `
     FROM countries c LEFT JOIN years y ON y.country = c.id LEFT JOIN months m ON m.country = c.id
     WHERE c.is_reporter ORDER BY c.iso2`;
 
-/** The years the base tables hold: annual years, and the years of monthly rows. */
-async function yearsOf(conn: DuckDBConnection, table: 'annual' | 'monthly'): Promise<number[]> {
-  const sql =
-    table === 'annual'
-      ? 'SELECT DISTINCT year AS y FROM annual ORDER BY y'
-      : 'SELECT DISTINCT 2000 + floor(month / 12)::INTEGER AS y FROM monthly ORDER BY y';
-  return (await conn.runAndReadAll(sql)).getRows().map(([y]) => Number(y));
+/** One derived table and how it is written. */
+type Step = (conn: DuckDBConnection) => Promise<void>;
+
+const leadOf = (name: string): Lead => (name === 'year' || name === 'month' ? 'period' : (name as Lead));
+
+/** The sorted copies of a base table: the period-led one from the base table (then dropped), the others from it. */
+function copySteps(base: Base, copies: Record<string, string>): Step[] {
+  const byPeriod = copyLedBy(base, 'period');
+  return Object.entries(copies).map(([name, order]) => async (conn) => {
+    const lead = leadOf(name);
+    const source = lead === 'period' ? base : byPeriod;
+    const select = copySql(base, source, order);
+    await writeInChunks(conn, `${base}_by_${name}`, { source, key: chunkKey(base, lead), select });
+    if (lead !== 'period') return;
+    // The copy holds every row: the base table goes, and its blocks are free for the other tables.
+    await conn.run(`DROP TABLE ${base}`);
+    await conn.run('CHECKPOINT');
+  });
 }
 
-/**
- * The statements that build the derived tables, in order: the period-led copy of
- * each base table (after which the base table is dropped: the copy holds every
- * row), the other copies and the aggregates from it, a year at a time; coverage.
- */
-function derivedTableStatements(years: { annual: number[]; monthly: number[] }): string[] {
-  const columns = { annual: FACT_COLUMNS, monthly: MONTHLY_COLUMNS };
-  const period = { annual: 'year', monthly: 'month' };
-  const copy = (base: 'annual' | 'monthly', from: string, [name, order]: [string, string]) =>
-    yearByYear(
-      `${base}_by_${name}`,
-      years[base],
-      (y) => `SELECT ${columns[base]} FROM ${from} WHERE ${yearOf(base, y)} ORDER BY ${period[base]}, ${order}`,
-    );
-  return [
-    ...copy('annual', 'annual', ['year', ANNUAL_COPIES.year]),
-    'DROP TABLE annual',
-    ...copy('monthly', 'monthly', ['month', MONTHLY_COPIES.month]),
-    'DROP TABLE monthly',
-    // The base tables' blocks are free from here on: the other tables are written into them.
-    'CHECKPOINT',
-    ...Object.entries(ANNUAL_COPIES)
-      .filter(([name]) => name !== 'year')
-      .flatMap((entry) => copy('annual', 'annual_by_year', entry)),
-    ...Object.entries(MONTHLY_COPIES)
-      .filter(([name]) => name !== 'month')
-      .flatMap((entry) => copy('monthly', 'monthly_by_month', entry)),
-    ...Object.entries(ANNUAL_AGGREGATES).flatMap(([name, dims]) =>
-      yearByYear(`agg_${name}`, years.annual, (y) => annualAggregateSql(dims, y)),
-    ),
-    ...Object.entries(MONTHLY_AGGREGATES).flatMap(([name, dims]) =>
-      yearByYear(`magg_${name}`, years.monthly, (y) => monthlyAggregateSql(dims, y)),
-    ),
-    COVERAGE_SQL,
-  ];
+function aggregateSteps(
+  base: Base,
+  aggregates: Record<string, readonly string[]>,
+  sql: (dims: readonly string[], source: string) => (where: string) => string,
+): Step[] {
+  const prefix = base === 'annual' ? 'agg' : 'magg';
+  return Object.entries(aggregates).map(([name, dims]) => async (conn) => {
+    const lead: Lead = (dims[0] as Lead | undefined) ?? 'period';
+    const source = copyLedBy(base, lead);
+    await writeInChunks(conn, `${prefix}_${name}`, { source, key: chunkKey(base, lead), select: sql(dims, source) });
+  });
 }
 
 /**
  * Builds every derived table from the base tables (`annual`, `monthly`), which it
- * drops: the copies led by the period hold the same rows. `onStep` hears of each
- * statement done.
+ * drops: the copies led by the period hold the same rows. Every table is written a
+ * chunk of its leading key at a time (`CHUNK_ROWS`), so no sort or grouping holds a
+ * whole release. `onStep` hears of each table done.
  */
 export async function deriveTradeTables(
   conn: DuckDBConnection,
   onStep?: (done: number, total: number) => void,
 ): Promise<void> {
-  const years = { annual: await yearsOf(conn, 'annual'), monthly: await yearsOf(conn, 'monthly') };
-  const statements = derivedTableStatements(years);
-  for (const [i, sql] of statements.entries()) {
-    await conn.run(sql);
-    onStep?.(i + 1, statements.length);
+  const steps: Step[] = [
+    ...copySteps('annual', ANNUAL_COPIES),
+    ...copySteps('monthly', MONTHLY_COPIES),
+    ...aggregateSteps('annual', ANNUAL_AGGREGATES, annualAggregateSql),
+    ...aggregateSteps('monthly', MONTHLY_AGGREGATES, monthlyAggregateSql),
+    async (c) => {
+      await c.run(COVERAGE_SQL);
+    },
+  ];
+  for (const [i, step] of steps.entries()) {
+    await step(conn);
+    onStep?.(i + 1, steps.length);
   }
 }
