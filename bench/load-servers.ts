@@ -3,6 +3,7 @@
  * as `npm start` runs it, each in its own process on its own port.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Servers still running: stopped if the benchmark ends early. */
 const running = new Set<ChildProcess>();
@@ -12,6 +13,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 export interface Server {
   url: string;
   stop(): Promise<void>;
+  /** CPU time the process has used so far (user + system), in ms; 0 where /proc is unavailable. */
+  cpuMs(): number;
+}
+
+/** User + system CPU of a process from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /** Runs `node args…` to completion and returns its standard output. */
@@ -58,6 +72,7 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number
   await waitForHttp(url, 900_000, () => exited);
   return {
     url,
+    cpuMs: () => cpuMsOf(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

@@ -63,6 +63,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 interface Row {
   scenario: string;
   runs: DriverResult[];
+  /** Server CPU per request of each run, in ms (warm-up included, counted at the measured rate). */
+  cpu: number[];
 }
 
 /** Keys with a quota and a generous rate limit, on both backends. */
@@ -81,9 +83,10 @@ async function createKeys(): Promise<{ embedded: string; distributed: string }> 
 
 /** One repeat: hello-world, then each group of scenarios on a service started with the group's settings. */
 async function runOnce(rows: Map<string, Row>, keys: { embedded: string; distributed: string }): Promise<void> {
-  const record = (name: string, r: DriverResult) => {
-    const row = rows.get(name) ?? { scenario: name, runs: [] };
+  const record = (name: string, r: DriverResult, cpuMs?: number) => {
+    const row = rows.get(name) ?? { scenario: name, runs: [], cpu: [] };
     row.runs.push(r);
+    if (cpuMs !== undefined && r.rps > 0) row.cpu.push(cpuMs / (r.rps * (durationS + 1)));
     rows.set(name, row);
   };
   const hello = await startHello();
@@ -104,7 +107,11 @@ async function runOnce(rows: Map<string, Row>, keys: { embedded: string; distrib
           const [main, side] = await Promise.all([drive(server.url, key, s), drive(server.url, key, s.concurrent)]);
           record(s.name, main);
           record(s.concurrent.name, side);
-        } else record(s.name, await drive(server.url, key, s));
+        } else {
+          const cpu = server.cpuMs();
+          const r = await drive(server.url, key, s);
+          record(s.name, r, s.durationS || s.warmupS !== undefined ? undefined : server.cpuMs() - cpu);
+        }
       }
     } finally {
       await server.stop();
@@ -114,7 +121,7 @@ async function runOnce(rows: Map<string, Row>, keys: { embedded: string; distrib
 
 function printTable(rows: Map<string, Row>): void {
   const helloRps = median(rows.get(HELLO)!.runs.map((r) => r.rps));
-  const table = [...rows.values()].map(({ scenario, runs }) => {
+  const table = [...rows.values()].map(({ scenario, runs, cpu }) => {
     const rps = median(runs.map((r) => r.rps));
     const failed = runs.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
     return {
@@ -125,6 +132,7 @@ function printTable(rows: Map<string, Row>): void {
       'max ms': Math.max(...runs.map((r) => r.max)),
       'of hello': `${((100 * rps) / helloRps).toFixed(1)} %`,
       'non-2xx': failed,
+      'server CPU ms/req': cpu.length ? median(cpu).toFixed(2) : '',
     };
   });
   console.table(table);

@@ -31,8 +31,8 @@ export interface SliceSumRow {
 }
 
 /**
- * The rows of one leading value (an exporter, an importer, or a product code range)
- * of an aggregate, in the table's stored order: year by year, each year sorted by the
+ * The rows of one leading value (an exporter, an importer, or a product chapter) of
+ * an aggregate, in the table's stored order: year by year, each year sorted by the
  * table's keys.
  */
 interface Slice {
@@ -54,7 +54,7 @@ const TOO_LARGE = 'too large';
 
 /**
  * The most rows of one slice (one exporter's or importer's products over the years,
- * or the exporters or importers of a product range): about the products of the
+ * or the exporters or importers of a product chapter): about the products of the
  * largest traders over a decade. A larger slice is not kept; its sums run in DuckDB.
  */
 const MAX_SLICE_ROWS = 60_000;
@@ -63,7 +63,7 @@ const MAX_SLICE_ROWS = 60_000;
  * at most); the least recently used slices are dropped beyond it.
  */
 const MAX_TOTAL_ROWS = 4_000_000;
-/** The most rows summed for one request on the event loop. */
+/** The most rows of the slices one request reads on the event loop (its products' rows are found by bisection). */
 const MAX_SUMMED_ROWS = 120_000;
 
 /** `2^20`: HS6 codes, country ids and years all fit below it, so two keys pack in one number. */
@@ -149,30 +149,41 @@ export class AggregateSlices {
   }
 }
 
-/** A leading value: a country id or a product code range list, and its SQL condition. */
+/** A leading value: a country id, or a product chapter (its codes `lo`…`hi`). */
 interface Lead {
   key: string;
   column: 'exporter' | 'importer' | 'hs6';
-  ids?: number;
-  ranges?: CodeRange[];
+  id?: number;
+  chapter?: { lo: number; hi: number };
 }
 
 /**
- * The leading values a term reads of `source`: one per id of its leading country
- * side, ascending (the stored order within a year), or its products' ranges as one.
+ * The leading values a term reads of `source`, in the stored order within a year:
+ * its leading country side's ids ascending, or the chapters of its products.
  */
 function leadsOf(term: Term, filter: TradeFilter, source: SlicedAggregate): Lead[] | undefined {
   const first = SLICED[source][0];
   if (first === 'hs6') {
     if (!filter.products) return undefined;
-    return [{ key: rangesKey(filter.products), column: 'hs6', ranges: filter.products }];
+    const chapters = new Set<number>();
+    for (const r of filter.products) {
+      for (let c = Math.floor(r.lo / CHAPTER); c <= Math.floor(r.hi / CHAPTER); c++) chapters.add(c);
+    }
+    return [...chapters]
+      .sort((a, b) => a - b)
+      .map((c) => ({
+        key: `chapter ${c}`,
+        column: 'hs6',
+        chapter: { lo: c * CHAPTER, hi: c * CHAPTER + CHAPTER - 1 },
+      }));
   }
   const ids = first === 'exporter' ? term.exporters : term.importers;
   if (!ids) return undefined;
-  return [...new Set(ids)].sort((a, b) => a - b).map((id) => ({ key: String(id), column: first, ids: id }));
+  return [...new Set(ids)].sort((a, b) => a - b).map((id) => ({ key: String(id), column: first, id }));
 }
 
-const rangesKey = (ranges: CodeRange[]) => ranges.map((r) => `${r.lo}-${r.hi}`).join(',');
+/** HS6 codes per chapter: a chapter is `code // 10000`. */
+const CHAPTER = 10_000;
 
 async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Promise<Slice | typeof TOO_LARGE> {
   const keys = SLICED[source];
@@ -182,11 +193,9 @@ async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Pro
     return `$${params.length}`;
   };
   const where =
-    lead.ids !== undefined
-      ? `${lead.column} = ${bind(lead.ids)}`
-      : lead
-          .ranges!.map((r) => (r.lo === r.hi ? `hs6 = ${bind(r.lo)}` : `hs6 BETWEEN ${bind(r.lo)} AND ${bind(r.hi)}`))
-          .join(' OR ');
+    lead.id !== undefined
+      ? `${lead.column} = ${bind(lead.id)}`
+      : `hs6 BETWEEN ${bind(lead.chapter!.lo)} AND ${bind(lead.chapter!.hi)}`;
   const [year = [], value = [], qty = [], valueQ = [], n = [], ...keyValues] = await db.queryColumns(
     `SELECT year, value, qty, value_q, n, ${keys.join(', ')} FROM ${table(`agg_${source}`)} ` +
       `WHERE ${where} ORDER BY year, ${keys.join(', ')} LIMIT ${MAX_SLICE_ROWS + 1}`,
@@ -244,6 +253,10 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
   const excludeExporters = term.exclude && new Set(term.exclude.exporters);
   const excludeImporters = term.exclude?.importers && new Set(term.exclude.importers);
   const ranges = filter.products;
+  // Within a year a slice's rows are sorted by product (its only key besides the one
+  // leading id, or its first): the products' rows are one run, found by bisection.
+  const lo = ranges ? Math.min(...ranges.map((r) => r.lo)) : -Infinity;
+  const hi = ranges ? Math.max(...ranges.map((r) => r.hi)) : Infinity;
   const years = [...new Set(slices.flatMap((s) => s.years))].filter((y) => y >= from && y <= to).sort((a, b) => a - b);
   for (const y of years) {
     for (const s of slices) {
@@ -253,7 +266,13 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
       const m = s.columns.importer;
       const h = s.columns.hs6;
       const [k0, k1] = groups.map((g) => s.columns[g === 'partner' ? term.partnerSide : g]!);
-      for (let i = s.starts[at]!, end = s.starts[at + 1]!; i < end; i++) {
+      let start = s.starts[at]!;
+      let end = s.starts[at + 1]!;
+      if (ranges && h) {
+        start = firstAtLeast(h, lo, [start, end]);
+        end = firstAtLeast(h, hi + 1, [start, end]);
+      }
+      for (let i = start; i < end; i++) {
         if (e && exporters && !exporters.has(e[i]!)) continue;
         if (m && importers && !importers.has(m[i]!)) continue;
         if (excludeExporters && e && excludeExporters.has(e[i]!) && (!excludeImporters || excludeImporters.has(m![i]!)))
@@ -264,6 +283,18 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
       }
     }
   }
+}
+
+/** The first row in `from`…`to` whose code is at least `code` (`to` when none): `codes` ascending there. */
+function firstAtLeast(codes: Int32Array, code: number, [from, to]: [number, number]): number {
+  let a = from;
+  let b = to;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (codes[mid]! < code) a = mid + 1;
+    else b = mid;
+  }
+  return a;
 }
 
 function inRanges(ranges: CodeRange[], code: number): boolean {
