@@ -206,6 +206,27 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
     const rows = await slices.aggregate(filter, sources as SlicedAggregate[], opts);
     if (rows) return rows as AggregateRow[];
   }
+  // Sums by year of a term naming nothing (every flow): the whole table's, summed once by
+  // DuckDB and kept for the snapshot; a year's sums are the same whatever the other years.
+  const [only] = filter.terms;
+  if (db.memorySums && filter.terms.length === 1 && !names(only!) && !filter.products && groups[0] === 'year') {
+    if (!opts.orderBy && !opts.limit) {
+      const key = `trade:every-flow:${only!.partnerSide}:${groups.join(',')}`;
+      const all = await db.shared(key, (root) => sqlAggregate(root, { terms: filter.terms }, { groups }));
+      const from = filter.from ?? 0;
+      const to = filter.to ?? Infinity;
+      return all.filter((r) => r.year! >= from && r.year! <= to);
+    }
+  }
+  return sqlAggregate(db, filter, opts);
+}
+
+/** Whether a term names a country. */
+const names = (term: Term) => Boolean(term.exporters || term.importers || term.exclude);
+
+/** The sums of `annualAggregate`, by DuckDB. */
+async function sqlAggregate(db: Database, filter: TradeFilter, opts: Aggregation): Promise<AggregateRow[]> {
+  const { groups } = opts;
   const b = new Bindings();
   const subqueries = filter.terms.map((term) => {
     const src = annualSource(term, filter, groups);
