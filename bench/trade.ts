@@ -109,7 +109,8 @@ async function printDataStats(dir: string): Promise<void> {
   const counts = (
     await conn.runAndReadAll(
       'SELECT (SELECT count(*) FROM annual_by_year)::DOUBLE AS annual_rows, ' +
-        '(SELECT count(*) FROM monthly_by_month)::DOUBLE AS monthly_rows, (SELECT count(*) FROM products)::DOUBLE AS products',
+        '(SELECT count(*) FROM monthly_by_month)::DOUBLE AS monthly_rows, ' +
+        '(SELECT count(*) FROM products)::DOUBLE AS products',
     )
   ).getRowObjectsJson()[0];
   conn.closeSync();
