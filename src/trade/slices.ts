@@ -66,6 +66,9 @@ const MAX_TOTAL_ROWS = 4_000_000;
 /** The most rows of the slices one request reads on the event loop (its products' rows are found by bisection). */
 const MAX_SUMMED_ROWS = 120_000;
 
+/** The most leading values of one term (a long list of countries would fetch as many slices): more run in DuckDB. */
+const MAX_LEADS = 16;
+
 /** `2^20`: HS6 codes, country ids and years all fit below it, so two keys pack in one number. */
 const KEY_BASE = 1_048_576;
 
@@ -103,7 +106,7 @@ export class AggregateSlices {
     const { groups } = opts;
     if (groups.length > 2) return undefined;
     const leads = filter.terms.map((term, t) => leadsOf(term, filter, sources[t]!));
-    if (leads.some((l) => l === undefined)) return undefined;
+    if (leads.some((l) => l === undefined || l.length > MAX_LEADS)) return undefined;
     const slices = await Promise.all(
       leads.map((keys, t) => Promise.all(keys!.map((key) => this.slice(sources[t]!, key)))),
     );
