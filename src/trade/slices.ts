@@ -3,7 +3,7 @@ import type { CodeRange } from './catalogue.js';
 import type { Term, TradeFilter } from './filter.js';
 import { table } from './sql.js';
 
-/** The annual aggregates read by slices, with their keys in stored order (after the year). */
+/** The annual aggregates read by slices, with their keys (the first one leads). */
 const SLICED = {
   exporter_hs6: ['exporter', 'hs6'],
   importer_hs6: ['importer', 'hs6'],
@@ -32,8 +32,8 @@ export interface SliceSumRow {
 
 /**
  * The rows of one leading value (an exporter, an importer, or a product chapter) of
- * an aggregate, in the table's stored order: year by year, each year sorted by the
- * table's keys.
+ * an aggregate, in the table's scan order (its layout, key-major or year-major,
+ * decides which).
  */
 interface Slice {
   count: number;
@@ -44,8 +44,12 @@ interface Slice {
   n: Float64Array;
   /** 1 bit each: value, qty, value_q present. */
   present: Uint8Array;
-  /** The slice's years ascending, and where each one's rows start (one more entry: the end). */
-  years: number[];
+  /** Each row's place in the table (its scan order). */
+  rowid: Float64Array;
+  /**
+   * Where each run of rows with ascending products starts (one more entry: the end):
+   * the whole slice when the table is key-major, a year's rows when it is year-major.
+   */
   starts: number[];
 }
 
@@ -161,7 +165,7 @@ interface Lead {
 }
 
 /**
- * The leading values a term reads of `source`, in the stored order within a year:
+ * The leading values a term reads of `source`, in the table's key order:
  * its leading country side's ids ascending, or the chapters of its products.
  */
 function leadsOf(term: Term, filter: TradeFilter, source: SlicedAggregate): Lead[] | undefined {
@@ -199,9 +203,9 @@ async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Pro
     lead.id !== undefined
       ? `${lead.column} = ${bind(lead.id)}`
       : `hs6 BETWEEN ${bind(lead.chapter!.lo)} AND ${bind(lead.chapter!.hi)}`;
-  const [year = [], value = [], qty = [], valueQ = [], n = [], ...keyValues] = await db.queryColumns(
-    `SELECT year, value, qty, value_q, n, ${keys.join(', ')} FROM ${table(`agg_${source}`)} ` +
-      `WHERE ${where} ORDER BY year, ${keys.join(', ')} LIMIT ${MAX_SLICE_ROWS + 1}`,
+  const [year = [], value = [], qty = [], valueQ = [], n = [], rowid = [], ...keyValues] = await db.queryColumns(
+    `SELECT year, value, qty, value_q, n, rowid::DOUBLE AS r, ${keys.join(', ')} FROM ${table(`agg_${source}`)} ` +
+      `WHERE ${where} ORDER BY rowid LIMIT ${MAX_SLICE_ROWS + 1}`,
     params,
   );
   const count = year.length;
@@ -221,7 +225,7 @@ async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Pro
     valueQ: new Float64Array(count),
     n: new Float64Array(count),
     present: new Uint8Array(count),
-    years: [],
+    rowid: Float64Array.from(rowid as number[]),
     starts: [],
   };
   for (let i = 0; i < count; i++) {
@@ -233,19 +237,16 @@ async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Pro
     slice.valueQ[i] = vq ?? 0;
     slice.n[i] = (n[i] as number | null) ?? 0;
     slice.present[i] = (v === null ? 0 : 1) | (q === null ? 0 : 2) | (vq === null ? 0 : 4);
-    const y = columns.year![i]!;
-    if (i === 0 || y !== columns.year![i - 1]) {
-      slice.years.push(y);
-      slice.starts.push(i);
-    }
+    const h = columns.hs6!;
+    if (i === 0 || h[i]! < h[i - 1]!) slice.starts.push(i);
   }
   slice.starts.push(count);
   return slice;
 }
 
 /**
- * Adds a term's rows to their groups' sums, in the table's order: year by year, and
- * within a year the slices in their leading value's order (the table's first key).
+ * Adds a term's rows to their groups' sums in the table's scan order (by row id),
+ * whatever its layout: each slice was read in that order.
  */
 function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; groups: SliceGroup[] }, sums: Sums): void {
   const { filter, slices, groups } = scope;
@@ -256,40 +257,41 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
   const excludeExporters = term.exclude && new Set(term.exclude.exporters);
   const excludeImporters = term.exclude?.importers && new Set(term.exclude.importers);
   const ranges = filter.products;
-  // Within a year a slice's rows are sorted by product (its only key besides the one
-  // leading id, or its first): the products' rows are one run, found by bisection.
+  // Each run of a slice is sorted by product: the products' rows are one stretch of it, found by bisection.
   const lo = ranges ? Math.min(...ranges.map((r) => r.lo)) : -Infinity;
   const hi = ranges ? Math.max(...ranges.map((r) => r.hi)) : Infinity;
-  const years = [...new Set(slices.flatMap((s) => s.years))].filter((y) => y >= from && y <= to).sort((a, b) => a - b);
-  for (const y of years) {
-    for (const s of slices) {
-      const at = s.years.indexOf(y);
-      if (at < 0) continue;
-      const e = s.columns.exporter;
-      const m = s.columns.importer;
-      const h = s.columns.hs6;
-      const [k0, k1] = groups.map((g) => s.columns[g === 'partner' ? term.partnerSide : g]!);
-      let start = s.starts[at]!;
-      let end = s.starts[at + 1]!;
-      if (ranges && h) {
-        start = firstAtLeast(h, lo, [start, end]);
-        end = firstAtLeast(h, hi + 1, [start, end]);
-      }
+  const keysOf = (s: Slice) => groups.map((g) => s.columns[g === 'partner' ? term.partnerSide : g]!);
+  const add = (s: Slice, [k0, k1]: Int32Array[], i: number) =>
+    sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
+  // Rows of several slices are added once all are found, in the table's scan order.
+  const merged: Array<[Slice, number]> = [];
+  for (const s of slices) {
+    const { exporter: e, importer: m, hs6: h, year } = s.columns;
+    const keys = keysOf(s);
+    for (let run = 0; run + 1 < s.starts.length; run++) {
+      const span = [s.starts[run]!, s.starts[run + 1]!] as const;
+      const start = ranges ? firstAtLeast(h!, lo, span) : span[0];
+      const end = ranges ? firstAtLeast(h!, hi + 1, span) : span[1];
       for (let i = start; i < end; i++) {
+        const y = year![i]!;
+        if (y < from || y > to) continue;
         if (e && exporters && !exporters.has(e[i]!)) continue;
         if (m && importers && !importers.has(m[i]!)) continue;
         if (excludeExporters && e && excludeExporters.has(e[i]!) && (!excludeImporters || excludeImporters.has(m![i]!)))
           continue;
-        if (ranges && h && !inRanges(ranges, h[i]!)) continue;
-        const key = k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0;
-        sums.add(key, s, i);
+        if (ranges && !inRanges(ranges, h![i]!)) continue;
+        // One slice's rows come in scan order (its runs in order, each ascending): added as found.
+        if (slices.length === 1) add(s, keys, i);
+        else merged.push([s, i]);
       }
     }
   }
+  merged.sort(([a, i], [b, j]) => a.rowid[i]! - b.rowid[j]!);
+  for (const [s, i] of merged) add(s, keysOf(s), i);
 }
 
 /** The first row in `from`…`to` whose code is at least `code` (`to` when none): `codes` ascending there. */
-function firstAtLeast(codes: Int32Array, code: number, [from, to]: [number, number]): number {
+function firstAtLeast(codes: Int32Array, code: number, [from, to]: readonly [number, number]): number {
   let a = from;
   let b = to;
   while (a < b) {
