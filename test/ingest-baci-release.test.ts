@@ -390,3 +390,45 @@ describe('ingest: BACI bad rows keep their lines', () => {
     }
   });
 });
+
+describe('trade: a flow from a country to itself', () => {
+  let work: string;
+  before(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-self-'));
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('is counted once without a flow (with a product, partners), whether or not the data hold one', async () => {
+    const codes = path.join(work, 'country-codes.csv');
+    writeFileSync(
+      codes,
+      '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n',
+    );
+    const rows = ['2021,710,710,850760,5.000,NA', '2021,710,842,850760,7.000,NA', '2021,842,710,850760,3.000,NA'];
+    const expectations: Array<[string[], number]> = [
+      [rows, 15_000],
+      [rows.slice(1), 10_000],
+    ];
+    for (const [k, [lines, total]] of expectations.entries()) {
+      const flows = path.join(work, `baci-hs92-self-${k}.csv`);
+      writeFileSync(flows, ['"t","i","j","k","v","q"', ...lines].join('\n'));
+      const dataDir = path.join(work, `data-${k}`);
+      const r = await runIngest(dataDir, ['baci', flows, codes]);
+      assert.equal(r.code, 0, r.stderr);
+      const s = await startTestServer({ dataDir });
+      try {
+        for (const q of ['', '&product=8507', '&partner=ZA,US']) {
+          const summary = await s.data(`/v1/trade/summary?reporter=ZA${q}`);
+          assert.equal(summary.trade_value, total, `summary?reporter=ZA${q}`);
+        }
+        const listed = await s.data('/v1/trade?reporter=ZA');
+        assert.equal(
+          listed.reduce((a: number, x: any) => a + x.value_usd, 0),
+          total,
+        );
+      } finally {
+        await s.close();
+      }
+    }
+  });
+});

@@ -116,6 +116,8 @@ export interface CatalogueTables {
   coverage: CoverageRow[];
   editions?: FlowEdition[];
   sources?: CountrySource[];
+  /** Whether any flow has the same exporter and importer (unknown: assumed so). */
+  selfTrade?: boolean;
 }
 
 export class TradeCatalogue {
@@ -133,12 +135,15 @@ export class TradeCatalogue {
   /** Sorted by hs6, then edition: a code may be named in several HS editions. */
   readonly products: Product[];
   readonly coverage: CoverageRow[];
+  /** Whether any flow has the same exporter and importer: if none, one country's two orientations never overlap. */
+  readonly selfTrade: boolean;
 
   constructor(tables: CatalogueTables) {
     const { countries, editions = [], sources = [] } = tables;
     this.countries = countries;
     this.products = tables.products;
     this.coverage = tables.coverage;
+    this.selfTrade = tables.selfTrade ?? true;
     for (const { country, ...source } of sources)
       this.sourcesById.set(country, [...(this.sourcesById.get(country) ?? []), source]);
     for (const c of countries) {
@@ -255,7 +260,10 @@ export class TradeCatalogue {
     const editions = hasEditions
       ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`)
       : [];
-    return new TradeCatalogue({ countries, products, coverage: rows, editions, sources });
+    const [self] = await db.query<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM ${schema}.agg_pair WHERE exporter = importer`,
+    );
+    return new TradeCatalogue({ countries, products, coverage: rows, editions, sources, selfTrade: self!.n > 0 });
   }
 }
 

@@ -23,22 +23,43 @@ export interface TradeFilter {
   to?: number;
 }
 
+/** The countries of a filter: the reporters and the partners (absent = any). */
+export interface Sides {
+  reporter: number[] | undefined;
+  partner: number[] | undefined;
+}
+
+/**
+ * Whether a row can fit both orientations of `sides`: its exporter and its importer
+ * both among the reporters (and the partners, when given). With one such country
+ * only a flow from a country to itself could, and `selfTrade` says if any exists.
+ */
+function overlaps({ reporter, partner }: Sides, selfTrade: boolean): boolean {
+  const both = reporter && partner ? reporter.filter((r) => partner.includes(r)) : (reporter ?? partner ?? []);
+  return both.length > 1 || (both.length === 1 && selfTrade);
+}
+
 /**
  * The contract's orientation rule. With a flow, the reporter is the exporter
  * (export) or the importer (import) and the partner the other side. Without a flow,
- * both orientations, each row once. Without a reporter the partner filter applies to
- * the partner side of the flow, or to either side when there is no flow either.
+ * both orientations, each row once: the second excludes rows the first matched,
+ * unless no row can fit both (then the exclusion would remove nothing, and without
+ * it the second reads the smaller tables its own side leads). Without a reporter the
+ * partner filter applies to the partner side of the flow, or to either side when
+ * there is no flow either.
  */
-export function orient(reporter: number[] | undefined, partner: number[] | undefined, flow: Flow | undefined): Term[] {
+export function orient(sides: Sides, flow: Flow | undefined, selfTrade: boolean): Term[] {
+  const { reporter, partner } = sides;
   if (flow === 'export') return [{ exporters: reporter, importers: partner, partnerSide: 'importer' }];
   if (flow === 'import') return [{ importers: reporter, exporters: partner, partnerSide: 'exporter' }];
+  const exclusive = overlaps(sides, selfTrade);
   if (reporter) {
     return [
       { exporters: reporter, importers: partner, partnerSide: 'importer' },
       {
         importers: reporter,
         exporters: partner,
-        exclude: { exporters: reporter, importers: partner },
+        ...(exclusive ? { exclude: { exporters: reporter, importers: partner } } : {}),
         partnerSide: 'exporter',
       },
     ];
@@ -46,7 +67,7 @@ export function orient(reporter: number[] | undefined, partner: number[] | undef
   if (partner) {
     return [
       { exporters: partner, partnerSide: 'importer' },
-      { importers: partner, exclude: { exporters: partner }, partnerSide: 'importer' },
+      { importers: partner, ...(exclusive ? { exclude: { exporters: partner } } : {}), partnerSide: 'importer' },
     ];
   }
   return [{ partnerSide: 'importer' }];

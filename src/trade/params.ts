@@ -14,7 +14,7 @@ const PRODUCT_DIGITS = /^(?:hs:)?(\d{2}|\d{4}|\d{6})$/i;
 export class TradeInput {
   private readonly resolvers: Array<() => void> = [];
 
-  constructor(private readonly catalogue: TradeCatalogue) {}
+  constructor(readonly catalogue: TradeCatalogue) {}
 
   /** The items of a list parameter (a path parameter is one item). */
   private tokens(value: string | undefined, where: 'query' | 'path'): string[] | undefined {
@@ -109,5 +109,6 @@ export function annualFilter(input: TradeInput, query: AnnualQuery, products?: {
   const product = products ?? input.products(query.product, 'product');
   const years = input.years(query.from, query.to);
   input.resolve();
-  return { terms: orient(reporter.value, partner.value, query.flow), products: product.value, ...years };
+  const sides = { reporter: reporter.value, partner: partner.value };
+  return { terms: orient(sides, query.flow, input.catalogue.selfTrade), products: product.value, ...years };
 }

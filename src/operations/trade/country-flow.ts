@@ -28,7 +28,8 @@ export function countryFlow(url: string, flow: Flow, operationId: string) {
       const products = input.products(query.product, 'product');
       const years = input.years(query.from, query.to);
       input.resolve();
-      const filter = { terms: orient(country.value, partner.value, flow), products: products.value, ...years };
+      const terms = orient({ reporter: country.value, partner: partner.value }, flow, store.catalogue.selfTrade);
+      const filter = { terms, products: products.value, ...years };
       const rows = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
       return { data: annualPoints(store.catalogue, 'year', rows) };
     },

@@ -27,7 +27,7 @@ export async function rankCountryTrade(
   const years = input.years(query.from, query.to);
   input.resolve();
   const terms: Term[] = query.flow
-    ? orient(country.value, undefined, query.flow)
+    ? orient({ reporter: country.value, partner: undefined }, query.flow, store.catalogue.selfTrade)
     : [
         { exporters: country.value, partnerSide: 'importer' },
         { importers: country.value, partnerSide: 'exporter' },
