@@ -56,7 +56,6 @@ interface Partner {
   size: number;
 }
 
-
 /** The release's countries: every ISO 3166 numeric code of the shipped table, sized by GDP where known. */
 function partners(seed: number): Partner[] {
   const table = readMappingFile<{ iso3166_numeric: Record<string, [string, string]> }>('areas.json');
