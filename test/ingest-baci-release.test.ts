@@ -391,6 +391,45 @@ describe('ingest: BACI bad rows keep their lines', () => {
   });
 });
 
+describe('ingest: BACI duplicate keys', () => {
+  let work: string;
+  before(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'econtrade-baci-dup-'));
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('refuses a key given twice, within a file or across two files of one year; nothing is published', async () => {
+    const codes = path.join(work, 'country-codes.csv');
+    writeFileSync(
+      codes,
+      '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n',
+    );
+    const header = '"t","i","j","k","v","q"';
+    const a = path.join(work, 'baci-hs92-a.csv');
+    const b = path.join(work, 'baci-hs92-b.csv');
+    const c = path.join(work, 'baci-hs92-c.csv');
+    writeFileSync(
+      a,
+      [header, '2021,710,842,850760,1,NA', '2021,842,710,850760,2,NA', '2021,710,842,850760,3,NA'].join('\n'),
+    );
+    writeFileSync(b, [header, '2021,842,710,850760,4,NA', '2020,842,710,850760,5,NA'].join('\n'));
+    writeFileSync(c, [header, '2020,710,842,850760,6,NA', '2021,842,710,850760,7,NA'].join('\n'));
+    const dataDir = path.join(work, 'data');
+    for (const files of [
+      [a, codes],
+      [b, c, codes],
+    ]) {
+      const r = await runIngest(dataDir, ['baci', ...files]);
+      assert.equal(r.code, 1, r.stdout);
+      assert.match(
+        r.stderr,
+        /ingest failed: 1 duplicate \(exporter, importer, product, year\) keys: nothing was loaded/,
+      );
+      assert.equal(await readCurrentName(dataDir), undefined);
+    }
+  });
+});
+
 describe('trade: a flow from a country to itself', () => {
   let work: string;
   before(() => {

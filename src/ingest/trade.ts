@@ -324,7 +324,8 @@ async function numberStaged(conn: DuckDBConnection): Promise<void> {
 
 /**
  * Refuses duplicate annual keys, one year at a time (a year of a release is some
- * 11 M rows: the set of its keys fits the memory limit, or spills).
+ * 11 M rows: the set of its keys fits the memory limit, or spills). A key packs into
+ * one integer: ids are SMALLINTs (16 bits each), HS6 codes below 2^20.
  */
 async function refuseDuplicateKeys(conn: DuckDBConnection): Promise<void> {
   const years = await conn.runAndReadAll('SELECT DISTINCT year FROM temp.incoming ORDER BY year');
@@ -332,7 +333,7 @@ async function refuseDuplicateKeys(conn: DuckDBConnection): Promise<void> {
   for (const { year } of years.getRowObjectsJson()) {
     dup += await scalar(
       conn,
-      `SELECT count(*) - count(DISTINCT (exporter::BIGINT << 40) | (importer::BIGINT << 30) | hs6::BIGINT)
+      `SELECT count(*) - count(DISTINCT (exporter::BIGINT << 36) | (importer::BIGINT << 20) | hs6::BIGINT)
        FROM temp.incoming WHERE year = ${Number(year)}`,
     );
   }
