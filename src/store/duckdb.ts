@@ -326,6 +326,33 @@ export class Database {
     return columns;
   }
 
+  /**
+   * Runs one read query of numeric columns and returns each as a Float64Array, NaN
+   * where the value is NULL: the vectors' items copied as they are, with no value
+   * converted on its own (for slices of tables held in memory).
+   */
+  async queryNumbers(sql: string, params: Params = []): Promise<Float64Array[]> {
+    const result = await this.read(sql, params);
+    const chunks = chunksOf(result);
+    // A chunk's row count is a call into the binding: read once per chunk.
+    const sizes = chunks.map((c) => c.rowCount);
+    const total = sizes.reduce((n, k) => n + k, 0);
+    const columns = Array.from({ length: result.columnCount }, () => new Float64Array(total));
+    let first = 0;
+    chunks.forEach((chunk, k) => {
+      const size = sizes[k]!;
+      columns.forEach((out, c) => {
+        const vector = chunk.getColumnVector(c);
+        for (let i = 0; i < size; i++) {
+          const v = vector.getItem(i);
+          out[first + i] = v === null ? NaN : Number(v);
+        }
+      });
+      first += size;
+    });
+    return columns;
+  }
+
   /** Runs a query on a connection of this view's lane, under its deadline (or the per-query limit). */
   private async read(sql: string, params: Params): Promise<DuckDBMaterializedResult> {
     const signal = this.signal;
