@@ -327,6 +327,13 @@ describe('ingest: memory does not grow with the input', () => {
   });
 });
 
+/** A code list of the release's newer format naming South Africa alone (US is placed by the ISO table). */
+function writeCodeList(dir: string): string {
+  const file = path.join(dir, 'country-codes.csv');
+  writeFileSync(file, '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n');
+  return file;
+}
+
 const AREAS = 'mappings/areas.json';
 
 describe('ingest: BACI bad rows keep their lines', () => {
@@ -353,11 +360,7 @@ describe('ingest: BACI bad rows keep their lines', () => {
         '',
       ].join('\r\n'),
     );
-    const codes = path.join(work, 'country-codes.csv');
-    writeFileSync(
-      codes,
-      '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n',
-    );
+    const codes = writeCodeList(work);
     const dataDir = path.join(work, 'data');
     const refused = await runIngest(dataDir, ['baci', flows, codes, '--max-bad-rows', '4']);
     assert.equal(refused.code, 1);
@@ -399,11 +402,7 @@ describe('ingest: BACI duplicate keys', () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   it('refuses a key given twice, within a file or across two files of one year; nothing is published', async () => {
-    const codes = path.join(work, 'country-codes.csv');
-    writeFileSync(
-      codes,
-      '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n',
-    );
+    const codes = writeCodeList(work);
     const header = '"t","i","j","k","v","q"';
     const a = path.join(work, 'baci-hs92-a.csv');
     const b = path.join(work, 'baci-hs92-b.csv');
@@ -438,11 +437,7 @@ describe('trade: a flow from a country to itself', () => {
   after(() => rmSync(work, { recursive: true, force: true }));
 
   it('is counted once without a flow (with a product, partners), whether or not the data hold one', async () => {
-    const codes = path.join(work, 'country-codes.csv');
-    writeFileSync(
-      codes,
-      '"country_code","country_name","country_iso2","country_iso3"\n710,"South Africa","ZA","ZAF"\n',
-    );
+    const codes = writeCodeList(work);
     const rows = ['2021,710,710,850760,5.000,NA', '2021,710,842,850760,7.000,NA', '2021,842,710,850760,3.000,NA'];
     const expectations: Array<[string[], number]> = [
       [rows, 15_000],

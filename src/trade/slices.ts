@@ -2,15 +2,10 @@ import type { Database } from '../store/duckdb.js';
 import type { CodeRange } from './catalogue.js';
 import type { Term, TradeFilter } from './filter.js';
 import { table } from './sql.js';
+import { ANNUAL_AGGREGATES } from './tables.js';
 
-/** The annual aggregates read by slices, with their keys (the first one leads). */
-const SLICED = {
-  exporter_hs6: ['exporter', 'hs6'],
-  importer_hs6: ['importer', 'hs6'],
-  hs6_exporter: ['hs6', 'exporter'],
-  hs6_importer: ['hs6', 'importer'],
-  hs6: ['hs6'],
-} as const;
+/** The annual aggregates read by slices (those with a product), with their keys (the first one leads). */
+const SLICED: Omit<typeof ANNUAL_AGGREGATES, 'pair'> = ANNUAL_AGGREGATES;
 
 export type SlicedAggregate = keyof typeof SLICED;
 type Column = 'exporter' | 'importer' | 'hs6' | 'year';
