@@ -5,7 +5,7 @@ import { ApiError } from './errors.js';
 import type { Database } from './store/duckdb.js';
 import { SnapshotStore, type LoadContent, type SnapshotStoreOptions } from './store/serving.js';
 import { TradeCatalogue } from './trade/catalogue.js';
-import { DuckDbTradeStore, type TradeStore } from './trade/store.js';
+import { DuckDbTradeStore, readSumsAhead, type TradeStore } from './trade/store.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
 export interface Datasets {
@@ -21,6 +21,7 @@ export const loadDatasets: LoadContent<Datasets> = async (db, files) => {
     EconomicsCatalogue.load(db),
     files.trade ? TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
   ]);
+  if (trade) readSumsAhead(db);
   return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade };
 };
 

@@ -62,6 +62,7 @@ async function openSnapshots(settings: Settings, logger: Logger): Promise<Datase
     pollMs: settings.snapshotPollMs,
     duckdbMemoryLimit: settings.duckdbMemoryLimit,
     duckdbQueueMax: settings.duckdbQueueMax,
+    memorySumsBytes: settings.tradeMemoryMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>
       logger.info({ removed }, `removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(' ')}`),

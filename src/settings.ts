@@ -2,6 +2,8 @@ import { totalmem } from 'node:os';
 
 /** Queries that may wait for a DuckDB connection of one lane, unless DUCKDB_QUEUE_MAX says otherwise. */
 export const DUCKDB_QUEUE_MAX_DEFAULT = 512;
+/** `TRADE_MEMORY_MB`: memory for the trade sums held in memory (slices of the product aggregates). */
+export const TRADE_MEMORY_MB_DEFAULT = 1536;
 
 /**
  * Every operator setting, read once from the environment. Names carry their unit.
@@ -41,6 +43,8 @@ export interface Settings {
   cacheMaxAgeS: number;
   /** Memory the answer cache may hold, MiB; 0 disables it. */
   responseCacheMb: number;
+  /** Memory for the trade aggregates held in memory, in MiB (`TRADE_MEMORY_MB`; 0 reads none ahead). */
+  tradeMemoryMb: number;
   /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
   duckdbQueueMax: number;
   logLevel: string;
@@ -168,6 +172,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     snapshotsKept: snapshotsKeptFrom(env),
     cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: 60 }),
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: 256 }),
+    tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
   };

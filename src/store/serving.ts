@@ -34,6 +34,7 @@ interface OpenOptions<T> {
   memoryLimit?: string;
   maxQueued?: number;
   memorySums?: boolean;
+  memorySumsBytes?: number;
 }
 
 /** How long reading a snapshot's catalogues and observations into memory may take. */
@@ -77,6 +78,7 @@ export class Snapshot<T> {
       queryTimeoutMs: opts.queryTimeoutMs,
       maxQueued: opts.maxQueued,
       memorySums: opts.memorySums,
+      memorySumsBytes: opts.memorySumsBytes,
       memoryLimit: opts.memoryLimit ?? duckdbMemoryLimitFrom(),
       tempDirectory,
     });
@@ -126,6 +128,8 @@ export interface SnapshotStoreOptions<T> {
   onSwap?: (name: string) => void;
   /** Internal: off, every trade sum runs in DuckDB (for checking the in-memory sums against it). */
   memorySums?: boolean;
+  /** Bytes of trade sums each snapshot may hold in memory (default: TRADE_MEMORY_MB or its default). */
+  memorySumsBytes?: number;
   /** Called with the snapshot directories the clean-up at start removed. */
   onClean?: (removed: string[]) => void;
   onError?: (err: unknown) => void;
@@ -200,8 +204,17 @@ export class SnapshotStore<T> {
     const name = await readCurrentName(this.opts.dataDir);
     if (!name || name === this.active?.name) return;
     const { dataDir, load, queryTimeoutMs, duckdbMemoryLimit: memoryLimit, duckdbQueueMax: maxQueued } = this.opts;
-    const { memorySums } = this.opts;
-    const next = await Snapshot.open({ dataDir, name, load, queryTimeoutMs, memoryLimit, maxQueued, memorySums });
+    const { memorySums, memorySumsBytes } = this.opts;
+    const next = await Snapshot.open({
+      dataDir,
+      name,
+      load,
+      queryTimeoutMs,
+      memoryLimit,
+      maxQueued,
+      memorySums,
+      memorySumsBytes,
+    });
     const previous = this.active;
     this.active = next;
     previous?.retire();

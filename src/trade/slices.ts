@@ -1,14 +1,23 @@
 import type { Database } from '../store/duckdb.js';
 import type { CodeRange } from './catalogue.js';
 import type { Term, TradeFilter } from './filter.js';
-import { table } from './sql.js';
-import { ANNUAL_AGGREGATES } from './tables.js';
+import {
+  CHAPTER,
+  SLICED,
+  SLICE_ROW_BYTES,
+  TOO_LARGE,
+  chapterLead,
+  countryLead,
+  leadCounts,
+  loadSlice,
+  readTableSlices,
+  rowOf,
+  type Lead,
+  type Slice,
+  type SlicedAggregate,
+} from './slice-reading.js';
 
-/** The annual aggregates read by slices (those with a product), with their keys (the first one leads). */
-const SLICED: Omit<typeof ANNUAL_AGGREGATES, 'pair'> = ANNUAL_AGGREGATES;
-
-export type SlicedAggregate = keyof typeof SLICED;
-type Column = 'exporter' | 'importer' | 'hs6' | 'year';
+export type { SlicedAggregate } from './slice-reading.js';
 
 /** A grouping column, as `annualAggregate` names it. */
 export type SliceGroup = 'year' | 'exporter' | 'importer' | 'hs6' | 'partner';
@@ -25,76 +34,69 @@ export interface SliceSumRow {
   n: number;
 }
 
-/**
- * The rows of one leading value (an exporter, an importer, or a product chapter) of
- * an aggregate, in the table's scan order (its layout, key-major or year-major,
- * decides which).
- */
-interface Slice {
-  count: number;
-  columns: Record<Column, Int32Array | undefined>;
-  value: Float64Array;
-  qty: Float64Array;
-  valueQ: Float64Array;
-  n: Float64Array;
-  /** 1 bit each: value, qty, value_q present. */
-  present: Uint8Array;
-  /** Each row's place in the table (its scan order). */
-  rowid: Float64Array;
-  /**
-   * Where each run of rows with ascending products starts (one more entry: the end):
-   * the whole slice when the table is key-major, a year's rows when it is year-major.
-   */
-  starts: number[];
-}
-
-/** A leading value whose rows are more than `MAX_SLICE_ROWS`: summed by DuckDB. */
-const TOO_LARGE = 'too large';
-
-/**
- * The most rows of one slice (one exporter's or importer's products over the years,
- * or the exporters or importers of a product chapter): about the products of the
- * largest traders over a decade. A larger slice is not kept; its sums run in DuckDB.
- */
-const MAX_SLICE_ROWS = 60_000;
-/**
- * Rows kept in all slices of a snapshot together (about 45 bytes each: some 180 MB
- * at most); the least recently used slices are dropped beyond it.
- */
-const MAX_TOTAL_ROWS = 4_000_000;
-/** The most rows of the slices one request reads on the event loop (its products' rows are found by bisection). */
-const MAX_SUMMED_ROWS = 120_000;
+/** The most rows one request sums on the event loop (its products' rows are found by bisection). */
+const MAX_SUMMED_ROWS = 250_000;
 
 /** The most leading values of one term (a long list of countries would fetch as many slices): more run in DuckDB. */
 const MAX_LEADS = 16;
+
+/** Tables read whole into slices when a snapshot opens, in order, as far as the memory budget goes. */
+const READ_WHOLE: SlicedAggregate[] = ['hs6', 'hs6_exporter', 'hs6_importer', 'exporter_hs6', 'importer_hs6'];
 
 /** `2^20`: HS6 codes, country ids and years all fit below it, so two keys pack in one number. */
 const KEY_BASE = 1_048_576;
 
 /**
- * Bounded slices of the annual aggregates by exporter, importer and product, held in
- * memory for the snapshot's lifetime (least recently used dropped first beyond
- * `MAX_TOTAL_ROWS`). A grouped request whose terms read these aggregates by one
- * leading value each fetches each slice once with one query and sums it in JS, in
- * the table's stored order, as DuckDB's single-threaded aggregate adds the same rows.
+ * Slices of the annual aggregates by exporter, importer and product, held in memory
+ * for the snapshot's lifetime, within a memory budget (least recently used dropped
+ * first beyond it). When the snapshot opens, whole tables are read into slices (a
+ * few queries each) as far as the budget goes; a slice not read so is fetched with
+ * one query on first use. A grouped request whose terms read these aggregates by
+ * one leading value each sums the slices in JS, in the table's stored order, as
+ * DuckDB's single-threaded aggregate adds the same rows.
  */
 export class AggregateSlices {
   private readonly kept = new Map<string, Promise<Slice | typeof TOO_LARGE>>();
   private readonly sizes = new Map<string, number>();
   private total = 0;
+  /** Rows kept in all slices together. */
+  private readonly budget: number;
+  /** Settles once the whole-table reads are done (or stopped by the budget or an error). */
+  readonly read: Promise<void>;
 
-  private constructor(private readonly root: Database) {}
+  private constructor(private readonly root: Database) {
+    this.budget = Math.floor(root.memorySumsBytes / SLICE_ROW_BYTES);
+    this.read = this.readWhole().catch(() => undefined);
+  }
 
   /** The snapshot's slices, shared by every request while it is open. */
   static of(db: Database): Promise<AggregateSlices> {
     return db.shared('trade:aggregate-slices', (root) => Promise.resolve(new AggregateSlices(root)));
   }
 
+  /** Reads whole tables into slices, in `READ_WHOLE` order, while they fit the budget. */
+  private async readWhole(): Promise<void> {
+    if (this.budget === 0) return;
+    for (const source of READ_WHOLE) {
+      const counts = await leadCounts(this.root, source);
+      const rows = counts.reduce((t, [, n]) => t + n, 0);
+      if (this.total + rows > this.budget) return;
+      await readTableSlices(this.root, { source, counts }, (lead, slice) => {
+        const key = `${source}:${lead.key}`;
+        if (!this.kept.has(key)) {
+          this.kept.set(key, Promise.resolve(slice));
+          this.account(key, slice === TOO_LARGE ? 1 : slice.count);
+        }
+        return true;
+      });
+    }
+  }
+
   /**
    * Sums over each term's rows of its aggregate (terms in order, as the SQL's UNION
    * ALL), grouped by `groups`, sorted and cut as `annualAggregate` does. Undefined
    * when a term's leading value has no bounded slice (no country and no product
-   * named, a slice over `MAX_SLICE_ROWS`, more than `MAX_SUMMED_ROWS` rows in all):
+   * named, a slice too large to keep, more than `MAX_SUMMED_ROWS` rows to sum):
    * those run in DuckDB.
    */
   async aggregate(
@@ -110,7 +112,7 @@ export class AggregateSlices {
       leads.map((keys, t) => Promise.all(keys!.map((key) => this.slice(sources[t]!, key)))),
     );
     let rows = 0;
-    for (const list of slices) for (const s of list) rows += s === TOO_LARGE ? Infinity : s.count;
+    for (const list of slices) for (const s of list) rows += s === TOO_LARGE ? Infinity : rowsIn(s, filter.products);
     if (rows > MAX_SUMMED_ROWS) return undefined;
     const sums = new Sums(groups.length);
     filter.terms.forEach((term, t) => sumTerm(term, { filter, slices: slices[t] as Slice[], groups }, sums));
@@ -141,7 +143,7 @@ export class AggregateSlices {
     this.sizes.set(key, rows);
     this.total += rows;
     for (const old of this.kept.keys()) {
-      if (this.total <= MAX_TOTAL_ROWS || old === key) break;
+      if (this.total <= this.budget || old === key) break;
       const size = this.sizes.get(old);
       if (size === undefined) continue; // still loading
       this.kept.delete(old);
@@ -149,14 +151,6 @@ export class AggregateSlices {
       this.total -= size;
     }
   }
-}
-
-/** A leading value: a country id, or a product chapter (its codes `lo`…`hi`). */
-interface Lead {
-  key: string;
-  column: 'exporter' | 'importer' | 'hs6';
-  id?: number;
-  chapter?: { lo: number; hi: number };
 }
 
 /**
@@ -171,89 +165,39 @@ function leadsOf(term: Term, filter: TradeFilter, source: SlicedAggregate): Lead
     for (const r of filter.products) {
       for (let c = Math.floor(r.lo / CHAPTER); c <= Math.floor(r.hi / CHAPTER); c++) chapters.add(c);
     }
-    return [...chapters]
-      .sort((a, b) => a - b)
-      .map((c) => ({
-        key: `chapter ${c}`,
-        column: 'hs6',
-        chapter: { lo: c * CHAPTER, hi: c * CHAPTER + CHAPTER - 1 },
-      }));
+    return [...chapters].sort((a, b) => a - b).map(chapterLead);
   }
   const ids = first === 'exporter' ? term.exporters : term.importers;
   if (!ids) return undefined;
-  return [...new Set(ids)].sort((a, b) => a - b).map((id) => ({ key: String(id), column: first, id }));
+  return [...new Set(ids)].sort((a, b) => a - b).map((id) => countryLead(first, id));
 }
 
-/** HS6 codes per chapter: a chapter is `code // 10000`. */
-const CHAPTER = 10_000;
-
-function ascending(values: Float64Array): boolean {
-  for (let i = 1; i < values.length; i++) if (values[i]! < values[i - 1]!) return false;
-  return true;
-}
-
-async function loadSlice(db: Database, source: SlicedAggregate, lead: Lead): Promise<Slice | typeof TOO_LARGE> {
-  const keys = SLICED[source];
-  const params: number[] = [];
-  const bind = (v: number) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const where =
-    lead.id !== undefined
-      ? `${lead.column} = ${bind(lead.id)}`
-      : `hs6 BETWEEN ${bind(lead.chapter!.lo)} AND ${bind(lead.chapter!.hi)}`;
-  const select = (order: string) =>
-    `SELECT year, value, qty, value_q, n, rowid::DOUBLE AS r, ${keys.join(', ')} FROM ${table(`agg_${source}`)} ` +
-    `WHERE ${where}${order} LIMIT ${MAX_SLICE_ROWS + 1}`;
-  // A scan returns rows in row-id order (one DuckDB thread, insertion order kept),
-  // which is checked: sorting 50 000 rows by row id cost more than the scan itself.
-  let read = await db.queryNumbers(select(''), params);
-  if (!ascending(read[5]!)) read = await db.queryNumbers(select(' ORDER BY rowid'), params);
-  const [year, value, qty, valueQ, n, rowid, ...keyValues] = read as [Float64Array, ...Float64Array[]];
-  const count = year.length;
-  if (count > MAX_SLICE_ROWS) return TOO_LARGE;
-  const columns: Slice['columns'] = {
-    exporter: undefined,
-    importer: undefined,
-    hs6: undefined,
-    year: Int32Array.from(year),
-  };
-  keys.forEach((k, i) => (columns[k] = Int32Array.from(keyValues[i]!)));
-  const slice: Slice = {
-    count,
-    columns,
-    value: new Float64Array(count),
-    qty: new Float64Array(count),
-    valueQ: new Float64Array(count),
-    n: new Float64Array(count),
-    present: new Uint8Array(count),
-    rowid: rowid!,
-    starts: [],
-  };
-  // NULL arrives as NaN (sums of no value); the sums themselves are never NaN.
-  for (let i = 0; i < count; i++) {
-    const v = value![i]!;
-    const q = qty![i]!;
-    const vq = valueQ![i]!;
-    slice.value[i] = Number.isNaN(v) ? 0 : v;
-    slice.qty[i] = Number.isNaN(q) ? 0 : q;
-    slice.valueQ[i] = Number.isNaN(vq) ? 0 : vq;
-    slice.n[i] = Number.isNaN(n![i]!) ? 0 : n![i]!;
-    slice.present[i] = (Number.isNaN(v) ? 0 : 1) | (Number.isNaN(q) ? 0 : 2) | (Number.isNaN(vq) ? 0 : 4);
-    const h = columns.hs6!;
-    if (i === 0 || h[i]! < h[i - 1]!) slice.starts.push(i);
+/** The rows of each run of a slice within the products' codes (all when no product is named). */
+function runSpans(s: Slice, ranges: CodeRange[] | undefined): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const h = s.columns.hs6!;
+  const lo = ranges ? Math.min(...ranges.map((r) => r.lo)) : -Infinity;
+  const hi = ranges ? Math.max(...ranges.map((r) => r.hi)) : Infinity;
+  for (let run = 0; run + 1 < s.starts.length; run++) {
+    const span = [s.starts[run]!, s.starts[run + 1]!] as const;
+    // Each run is sorted by product: the products' rows are one stretch of it, found by bisection.
+    spans.push(ranges ? [firstAtLeast(h, lo, span), firstAtLeast(h, hi + 1, span)] : [span[0], span[1]]);
   }
-  slice.starts.push(count);
-  return slice;
+  return spans;
+}
+
+/** How many rows of a slice a request reads. */
+function rowsIn(s: Slice, ranges: CodeRange[] | undefined): number {
+  return runSpans(s, ranges).reduce((t, [a, b]) => t + b - a, 0);
 }
 
 /**
  * Adds a term's rows to their groups' sums in the table's scan order (by row id),
- * whatever its layout: each slice was read in that order.
+ * whatever its layout: each slice was read in that order. Slices that are each one
+ * run of the table follow one another whole, in the order of their first rows.
  */
 function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; groups: SliceGroup[] }, sums: Sums): void {
-  const { filter, slices, groups } = scope;
+  const { filter, groups } = scope;
   const from = filter.from ?? 0;
   const to = filter.to ?? Infinity;
   const exporters = term.exporters && new Set(term.exporters);
@@ -261,37 +205,36 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
   const excludeExporters = term.exclude && new Set(term.exclude.exporters);
   const excludeImporters = term.exclude?.importers && new Set(term.exclude.importers);
   const ranges = filter.products;
-  // Each run of a slice is sorted by product: the products' rows are one stretch of it, found by bisection.
-  const lo = ranges ? Math.min(...ranges.map((r) => r.lo)) : -Infinity;
-  const hi = ranges ? Math.max(...ranges.map((r) => r.hi)) : Infinity;
-  const keysOf = (s: Slice) => groups.map((g) => s.columns[g === 'partner' ? term.partnerSide : g]!);
-  const add = (s: Slice, [k0, k1]: Int32Array[], i: number) =>
-    sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
-  // Rows of several slices are added once all are found, in the table's scan order.
+  const oneRange = ranges?.length === 1;
+  const contiguous = scope.slices.every((s) => !s.rowid);
+  const slices = contiguous ? [...scope.slices].sort((a, b) => a.firstRow - b.firstRow) : scope.slices;
+  const inOrder = contiguous || slices.length === 1;
+  // Rows of several interleaved slices are added once all are found, in the table's scan order.
   const merged: Array<[Slice, number]> = [];
   for (const s of slices) {
-    const { exporter: e, importer: m, hs6: h, year } = s.columns;
-    const keys = keysOf(s);
-    for (let run = 0; run + 1 < s.starts.length; run++) {
-      const span = [s.starts[run]!, s.starts[run + 1]!] as const;
-      const start = ranges ? firstAtLeast(h!, lo, span) : span[0];
-      const end = ranges ? firstAtLeast(h!, hi + 1, span) : span[1];
+    const { exporter: e, importer: m, hs6: h } = s.columns;
+    const year = s.year;
+    const [k0, k1] = groups.map((g) => (g === 'year' ? s.year : s.columns[g === 'partner' ? term.partnerSide : g]!));
+    for (const [start, end] of runSpans(s, ranges)) {
       for (let i = start; i < end; i++) {
-        const y = year![i]!;
+        const y = year[i]!;
         if (y < from || y > to) continue;
         if (e && exporters && !exporters.has(e[i]!)) continue;
         if (m && importers && !importers.has(m[i]!)) continue;
         if (excludeExporters && e && excludeExporters.has(e[i]!) && (!excludeImporters || excludeImporters.has(m![i]!)))
           continue;
-        if (ranges && !inRanges(ranges, h![i]!)) continue;
-        // One slice's rows come in scan order (its runs in order, each ascending): added as found.
-        if (slices.length === 1) add(s, keys, i);
+        if (ranges && !oneRange && !inRanges(ranges, h![i]!)) continue;
+        if (inOrder) sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
         else merged.push([s, i]);
       }
     }
   }
-  merged.sort(([a, i], [b, j]) => a.rowid[i]! - b.rowid[j]!);
-  for (const [s, i] of merged) add(s, keysOf(s), i);
+  if (inOrder) return;
+  merged.sort(([a, i], [b, j]) => rowOf(a, i) - rowOf(b, j));
+  for (const [s, i] of merged) {
+    const [k0, k1] = groups.map((g) => (g === 'year' ? s.year : s.columns[g === 'partner' ? term.partnerSide : g]!));
+    sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
+  }
 }
 
 /** The first row in `from`…`to` whose code is at least `code` (`to` when none): `codes` ascending there. */
@@ -311,9 +254,19 @@ function inRanges(ranges: CodeRange[], code: number): boolean {
   return false;
 }
 
+/**
+ * Group numbers of one-key groups by key (every key is below `KEY_BASE`), shared by
+ * all sums: a group is this request's when its stamp is. Requests sum one at a time
+ * (synchronously, on the event loop), so one table serves them all without a Map.
+ */
+const groupOfKey = new Int32Array(KEY_BASE);
+const stampOfKey = new Int32Array(KEY_BASE);
+let lastStamp = 0;
+
 /** Running sums by packed group key, in the order groups are first met. */
 class Sums {
   private readonly index = new Map<number, number>();
+  private readonly stamp: number;
   private keys: number[] = [];
   private value: number[] = [];
   private qty: number[] = [];
@@ -321,20 +274,38 @@ class Sums {
   private n: number[] = [];
   private present: number[] = [];
 
-  constructor(private readonly width: number) {}
+  constructor(private readonly width: number) {
+    lastStamp = lastStamp === 0x7fffffff ? 1 : lastStamp + 1;
+    if (lastStamp === 1) stampOfKey.fill(0);
+    this.stamp = lastStamp;
+  }
+
+  /** The group of a key, added when new. */
+  private group(key: number): number {
+    if (this.width <= 1) {
+      if (stampOfKey[key] === this.stamp) return groupOfKey[key]!;
+      stampOfKey[key] = this.stamp;
+      return (groupOfKey[key] = this.newGroup(key));
+    }
+    const g = this.index.get(key);
+    if (g !== undefined) return g;
+    const added = this.newGroup(key);
+    this.index.set(key, added);
+    return added;
+  }
+
+  private newGroup(key: number): number {
+    this.keys.push(key);
+    this.value.push(0);
+    this.qty.push(0);
+    this.valueQ.push(0);
+    this.n.push(0);
+    this.present.push(0);
+    return this.keys.length - 1;
+  }
 
   add(key: number, s: Slice, i: number): void {
-    let g = this.index.get(key);
-    if (g === undefined) {
-      g = this.keys.length;
-      this.index.set(key, g);
-      this.keys.push(key);
-      this.value.push(0);
-      this.qty.push(0);
-      this.valueQ.push(0);
-      this.n.push(0);
-      this.present.push(0);
-    }
+    const g = this.group(key);
     const p = s.present[i]!;
     if (p & 1) this.value[g]! += s.value[i]!;
     if (p & 2) this.qty[g]! += s.qty[i]!;

@@ -2,6 +2,8 @@ import type { Database } from '../store/duckdb.js';
 import type { TradeCatalogue } from './catalogue.js';
 import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
+import { PairSums } from './pair-sums.js';
+import { AggregateSlices } from './slices.js';
 import {
   annualAggregate,
   annualObservations,
@@ -64,4 +66,16 @@ export class DuckDbTradeStore implements TradeStore {
   private bound({ limit, after }: ListingRequest) {
     return after ? { limit, after: listingBound(this.catalogue, after) } : { limit };
   }
+}
+
+/**
+ * Starts reading, in the background, the aggregates whose sums are held in memory
+ * (the pair sums, and slices of the product aggregates as far as their memory budget
+ * goes), so that the first requests after a snapshot opens find them ready. A read
+ * that fails is tried again by the first request that needs it.
+ */
+export function readSumsAhead(db: Database): void {
+  if (!db.memorySums) return;
+  void PairSums.of(db).catch(() => undefined);
+  if (db.memorySumsBytes > 0) void AggregateSlices.of(db).catch(() => undefined);
 }
