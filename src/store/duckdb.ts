@@ -2,6 +2,7 @@ import {
   type DuckDBConnection,
   type DuckDBDataChunk,
   DuckDBInstance,
+  DuckDBTypeId,
   type DuckDBMaterializedResult,
   type DuckDBPreparedStatement,
   type DuckDBValue,
@@ -78,9 +79,6 @@ function chunksOf(result: DuckDBMaterializedResult): DuckDBDataChunk[] {
  * in (fields it does not declare): copying them whole is some twenty times faster
  * than reading each value. Absent on other vectors, or should the binding change.
  */
-/** A word of a validity mask whose 64 values are all present. */
-const ALL_VALID = 2n ** 64n - 1n;
-
 interface NumericVectorParts {
   items?: unknown;
   validity?: { data?: unknown };
@@ -99,18 +97,33 @@ function typedItems(vector: DuckDBVector): NumericArray | undefined {
     : undefined;
 }
 
+/** Types whose JSON value is the number the vector holds (not dates, decimals, booleans or enums). */
+const PLAIN_NUMBERS = new Set<DuckDBTypeId>([
+  DuckDBTypeId.TINYINT,
+  DuckDBTypeId.SMALLINT,
+  DuckDBTypeId.INTEGER,
+  DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.USMALLINT,
+  DuckDBTypeId.UINTEGER,
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.DOUBLE,
+]);
+
 /** Copies a numeric vector's values into `out` (as long as the vector), NaN where NULL. */
 function copyNumbers(vector: DuckDBVector, out: Float64Array): void {
   const items = typedItems(vector);
   if (items && items.length === out.length) {
     out.set(items);
-    // No validity mask: every value is present. Otherwise only the words of the mask
-    // that mark a NULL (64 values each) are read value by value.
+    // No validity mask: every value is present. Otherwise its bits (1 = present) are
+    // read 32 at a time, little-endian as the binding lays them out.
     const mask = (vector as unknown as NumericVectorParts).validity?.data;
     if (!(mask instanceof BigUint64Array)) return;
-    for (let w = 0; w < mask.length; w++) {
-      if (mask[w] === ALL_VALID) continue;
-      for (let i = w * 64; i < Math.min(out.length, w * 64 + 64); i++) if (vector.getItem(i) === null) out[i] = NaN;
+    const words = new Uint32Array(mask.buffer, mask.byteOffset, mask.length * 2);
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      if (word === 0xffffffff) continue;
+      const end = Math.min(out.length, w * 32 + 32);
+      for (let i = w * 32; i < end; i++) if (!(word & (1 << (i - w * 32)))) out[i] = NaN;
     }
     return;
   }
@@ -369,8 +382,16 @@ export class Database {
       names.forEach((name, column) => {
         const vector = chunk.getColumnVector(column);
         const type = vector.type;
-        for (let i = 0; i < vector.itemCount; i++) {
-          rows[first + i]![name] = JsonDuckDBValueConverter(vector.getItem(i), type, JsonDuckDBValueConverter);
+        const count = vector.itemCount;
+        // Numbers come from the vector's typed array; NULL (NaN there) and anything
+        // else go through the JSON converter.
+        const numbers = PLAIN_NUMBERS.has(type.typeId) ? new Float64Array(count) : undefined;
+        if (numbers) copyNumbers(vector, numbers);
+        for (let i = 0; i < count; i++) {
+          const n = numbers ? numbers[i]! : NaN;
+          rows[first + i]![name] = Number.isFinite(n)
+            ? n
+            : JsonDuckDBValueConverter(vector.getItem(i), type, JsonDuckDBValueConverter);
         }
       });
     }

@@ -260,11 +260,22 @@ export class TradeCatalogue {
     const editions = hasEditions
       ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`)
       : [];
+    await pairCopyView(db, schema, tables.has('annual_by_pair'));
     const [self] = await db.query<{ n: number }>(
       `SELECT count(*)::INTEGER AS n FROM ${schema}.agg_pair WHERE exporter = importer`,
     );
     return new TradeCatalogue({ countries, products, coverage: rows, editions, sources, selfTrade: self!.n > 0 });
   }
+}
+
+/**
+ * The view the queries read as the pair-led copy of the annual facts: that copy, or
+ * in a file written before it existed the exporter-led one, whose rows of one pair
+ * come in the same order (only more of them are read).
+ */
+async function pairCopyView(db: Database, schema: string, hasCopy: boolean): Promise<void> {
+  const source = `${schema}.annual_by_${hasCopy ? 'pair' : 'exporter'}`;
+  await db.query(`CREATE OR REPLACE VIEW annual_by_pair AS SELECT * FROM ${source}`);
 }
 
 /** Month index counted from January 2000, as stored in the monthly tables. */

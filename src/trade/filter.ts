@@ -126,17 +126,20 @@ export function termDimensions(term: Term, filter: { products?: CodeRange[] }): 
 }
 
 /**
- * The sorted copy whose leading key prunes the most: the side with the fewest ids,
- * then products, then the period. `single` says the leading key is one value (for
- * products: one chapter), so the copy's physical order is already (period, value
- * desc, …) within the result.
+ * The sorted copy whose leading key prunes the most: the pair when both sides are
+ * named and the copies have one (`pairs`), else the side with the fewest ids, then
+ * products, then the period. `single` says the leading key is one value (for
+ * products: one chapter; for pairs: one exporter and one importer), so the copy's
+ * physical order is already (period, value desc, …) within the result.
  */
 export function leadingKey(
   term: Term,
   filter: { products?: CodeRange[] },
-): { key: 'exporter' | 'importer' | 'hs6' | 'period'; single: boolean } {
+  pairs = false,
+): { key: 'exporter' | 'importer' | 'hs6' | 'period' | 'pair'; single: boolean } {
   const e = term.exporters?.length ?? Infinity;
   const i = term.importers?.length ?? Infinity;
+  if (pairs && e !== Infinity && i !== Infinity) return { key: 'pair', single: e === 1 && i === 1 };
   if (e !== Infinity || i !== Infinity)
     return e <= i ? { key: 'exporter', single: e === 1 } : { key: 'importer', single: i === 1 };
   if (filter.products) {

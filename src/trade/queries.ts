@@ -50,7 +50,7 @@ function mergeTerms(parts: AnnualRow[][], limit: number): AnnualRow[] {
 
 /** The sorted copy of the annual facts a term reads: the one led by its leading key. */
 function annualCopy(term: Term, filter: TradeFilter): { source: string; single: boolean } {
-  const lead = leadingKey(term, filter);
+  const lead = leadingKey(term, filter, true);
   return { source: table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`), single: lead.single };
 }
 
@@ -169,7 +169,7 @@ function annualSource(
   // A country only grouped, not filtered: the product-led copy prunes on the product.
   if (!dims.has('importer')) return agg(term.exporters || !filter.products ? 'exporter_hs6' : 'hs6_exporter');
   if (!dims.has('exporter')) return agg(term.importers || !filter.products ? 'importer_hs6' : 'hs6_importer');
-  const lead = leadingKey(term, filter);
+  const lead = leadingKey(term, filter, true);
   return {
     table: table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`),
     value: 'value',

@@ -145,12 +145,19 @@ function sliceOf(source: SlicedAggregate, read: Float64Array[], [from, to]: [num
   return slice;
 }
 
-/** Rows read by one query of a whole-table read: about 20 MB of columns in flight. */
-const READ_CHUNK_ROWS = 400_000;
+/**
+ * Rows read by one query of a whole-table read: some 10 MB of columns in flight, and
+ * a few milliseconds of copying on the event loop between requests.
+ */
+const READ_CHUNK_ROWS = 100_000;
 
 /** The expression of a table's leading value: a country id, or a product's chapter. */
 const leadExpression = (source: SlicedAggregate) =>
   SLICED[source][0] === 'hs6' ? `hs6 // ${CHAPTER}` : SLICED[source][0];
+
+/** Rows a whole-table read keeps of a table whose leading values have these counts. */
+export const keptRows = (counts: Array<[number, number]>) =>
+  counts.reduce((t, [, n]) => t + (n > MAX_SLICE_ROWS ? 1 : n), 0);
 
 /** Row counts of each leading value of a table, ascending. */
 export async function leadCounts(db: Database, source: SlicedAggregate): Promise<Array<[number, number]>> {
@@ -176,9 +183,19 @@ export async function readTableSlices(
   const column = SLICED[source][0];
   const leadOf = (k: number) => (column === 'hs6' ? chapterLead(k) : countryLead(column, k));
   for (let at = 0; at < counts.length;) {
+    const [first, count] = counts[at]!;
+    // A leading value too large to keep is not read.
+    if (count > MAX_SLICE_ROWS) {
+      if (!take(leadOf(first), TOO_LARGE)) return true;
+      at++;
+      continue;
+    }
     let rows = 0;
     let end = at;
-    while (end < counts.length && (end === at || rows + counts[end]![1] <= READ_CHUNK_ROWS)) rows += counts[end++]![1];
+    while (end < counts.length && (end === at || rows + counts[end]![1] <= READ_CHUNK_ROWS)) {
+      if (counts[end]![1] > MAX_SLICE_ROWS) break;
+      rows += counts[end++]![1];
+    }
     const [lo, hi] = [counts[at]![0], counts[end - 1]![0]];
     const range = column === 'hs6' ? [lo * CHAPTER, hi * CHAPTER + CHAPTER - 1] : [lo, hi];
     const read = await db.queryNumbers(
@@ -187,15 +204,17 @@ export async function readTableSlices(
     );
     const rowid = read[5]!;
     for (let i = 1; i < rowid.length; i++) if (rowid[i] !== rowid[i - 1]! + 1) return false;
-    let first = 0;
+    let row = 0;
     for (let k = at; k < end; k++) {
-      const [lead, count] = counts[k]!;
-      const slice = count > MAX_SLICE_ROWS ? TOO_LARGE : sliceOf(source, read, [first, first + count]);
-      if (slice !== TOO_LARGE && !sliceLedBy(slice, column, lead)) return false;
+      const [lead, size] = counts[k]!;
+      const slice = sliceOf(source, read, [row, row + size]);
+      if (!sliceLedBy(slice, column, lead)) return false;
       if (!take(leadOf(lead), slice)) return true;
-      first += count;
+      row += size;
     }
     at = end;
+    // Requests waiting on the event loop go first.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return true;
 }

@@ -8,6 +8,7 @@ import {
   TOO_LARGE,
   chapterLead,
   countryLead,
+  keptRows,
   leadCounts,
   loadSlice,
   readTableSlices,
@@ -79,8 +80,7 @@ export class AggregateSlices {
     if (this.budget === 0) return;
     for (const source of READ_WHOLE) {
       const counts = await leadCounts(this.root, source);
-      const rows = counts.reduce((t, [, n]) => t + n, 0);
-      if (this.total + rows > this.budget) return;
+      if (this.total + keptRows(counts) > this.budget) return;
       await readTableSlices(this.root, { source, counts }, (lead, slice) => {
         const key = `${source}:${lead.key}`;
         if (!this.kept.has(key)) {

@@ -34,6 +34,9 @@ export const TABLES = {
   annual_by_importer: 'trade.annual_by_importer',
   annual_by_hs6: 'trade.annual_by_hs6',
   annual_by_year: 'trade.annual_by_year',
+  // A view in the instance's own schema: the pair-led copy, or the exporter-led one where
+  // a snapshot written before it has none (see `pairCopyView`).
+  annual_by_pair: 'annual_by_pair',
   agg_pair: 'trade.agg_pair',
   agg_hs6: 'trade.agg_hs6',
   agg_exporter_hs6: 'trade.agg_exporter_hs6',

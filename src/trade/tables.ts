@@ -7,7 +7,8 @@ import type { TradeCountryRef } from '../reference/countries.js';
  * Writers fill four base tables — countries, products, monthly declarations and
  * annual observations — and the reporters' sources, then call `deriveTradeTables`,
  * which builds what the queries read: copies of the facts sorted for each leading
- * filter (exporter, importer, product, period) so that DuckDB's zone maps skip
+ * filter (exporter, importer, product, period, and for annual facts the pair of
+ * exporter and importer) so that DuckDB's zone maps skip
  * everything but the matching row groups, pre-aggregated tables for the grouped
  * operations, and coverage.
  *
@@ -122,6 +123,8 @@ export const ANNUAL_COPIES = {
   importer: 'importer, year, value DESC, exporter, hs6',
   // Led by the chapter: any codes of one chapter come out in (year, value desc) order.
   hs6: 'hs6 // 10000, year, value DESC, exporter, importer, hs6',
+  // Led by the pair: the flows between two countries are one run, in listing order.
+  pair: 'exporter, importer, year, value DESC, hs6',
 } as const;
 
 /** Monthly copies: within the leading key, in the order the reconciled listing needs. */
@@ -156,14 +159,14 @@ export const MONTHLY_AGGREGATES = {
 } as const;
 
 type Base = 'annual' | 'monthly';
-type Lead = 'exporter' | 'importer' | 'hs6' | 'period';
+type Lead = 'exporter' | 'importer' | 'hs6' | 'period' | 'pair';
 
 const PERIOD: Record<Base, string> = { annual: 'year', monthly: 'month' };
 const COLUMNS: Record<Base, string> = { annual: FACT_COLUMNS, monthly: MONTHLY_COLUMNS };
 
-/** The expression a table led by `lead` is cut into chunks on (products: by chapter, whole chapters). */
+/** The expression a table led by `lead` is cut into chunks on (products: by chapter; pairs: by exporter). */
 const chunkKey = (base: Base, lead: Lead) =>
-  lead === 'period' ? PERIOD[base] : lead === 'hs6' ? 'hs6 // 10000' : lead;
+  lead === 'period' ? PERIOD[base] : lead === 'hs6' ? 'hs6 // 10000' : lead === 'pair' ? 'exporter' : lead;
 
 /** The sorted copy led by `lead`: the one an aggregate led by it reads, pruning on each chunk. */
 const copyLedBy = (base: Base, lead: Lead) => `${base}_by_${lead === 'period' ? PERIOD[base] : lead}`;
@@ -261,12 +264,16 @@ type Step = (conn: DuckDBConnection) => Promise<void>;
 
 const leadOf = (name: string): Lead => (name === 'year' || name === 'month' ? 'period' : (name as Lead));
 
-/** The sorted copies of a base table: the period-led one from the base table (then dropped), the others from it. */
+/**
+ * The sorted copies of a base table: the period-led one from the base table (then
+ * dropped), the pair-led one from the exporter-led (whose chunks it prunes to), the
+ * others from the period-led one.
+ */
 function copySteps(base: Base, copies: Record<string, string>): Step[] {
   const byPeriod = copyLedBy(base, 'period');
   return Object.entries(copies).map(([name, order]) => async (conn) => {
     const lead = leadOf(name);
-    const source = lead === 'period' ? base : byPeriod;
+    const source = lead === 'period' ? base : lead === 'pair' ? copyLedBy(base, 'exporter') : byPeriod;
     const select = copySql(base, source, order);
     await writeInChunks(conn, `${base}_by_${name}`, { source, key: chunkKey(base, lead), select });
     if (lead !== 'period') return;
