@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { buildApp, type App } from '../src/app.js';
+import { bootstrapKeyStore } from '../src/access/keys.js';
+import { datasetStore, type DatasetStore } from '../src/datasets.js';
+import { snapshotsDir } from '../src/store/snapshot.js';
+import { provideSample } from './helpers/sample.js';
+import { TEST_KEY } from './helpers/server.js';
+
+const auth = { authorization: `Bearer ${TEST_KEY}` };
+
+interface Served {
+  app: App;
+  store: DatasetStore;
+}
+
+async function serve(dataDir: string): Promise<Served> {
+  const store = datasetStore({ dataDir, queryTimeoutMs: 30_000, pollMs: 60_000 });
+  await store.start();
+  const app = await buildApp({
+    store,
+    keyStore: bootstrapKeyStore(TEST_KEY),
+    logLevel: 'silent',
+    gatewaySecret: undefined,
+    responseCacheBytes: 0,
+  });
+  await app.ready();
+  return { app, store };
+}
+
+/** Status and body as sent, without the fields that differ per request. */
+async function answer(s: Served, url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await s.app.inject({ method: 'GET', url, headers: auth });
+  const { request_id: _id, duration_ms: _ms, ...body } = JSON.parse(res.body) as Record<string, unknown>;
+  return { status: res.statusCode, body };
+}
+
+/** The trade file of a data directory's current snapshot. */
+function tradeFile(dataDir: string): string {
+  const name = readFileSync(path.join(dataDir, 'CURRENT'), 'utf8').trim();
+  return path.join(snapshotsDir(dataDir), name, 'trade.duckdb');
+}
+
+async function tables(file: string): Promise<string[]> {
+  const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+  const conn = await instance.connect();
+  const rows = (await conn.runAndReadAll('SELECT table_name FROM duckdb_tables()')).getRows();
+  conn.closeSync();
+  instance.closeSync();
+  return rows.map(([t]) => String(t));
+}
+
+/** Requests naming both sides, which read the pair-led copy: listings (with their pages), sums and series. */
+const PAIR_REQUESTS = [
+  '/v1/trade?reporter=DE&partner=FR&limit=50',
+  '/v1/trade?reporter=DE&partner=FR&flow=export&from=2020&to=2022&limit=20',
+  '/v1/trade?reporter=CN&partner=US&flow=import&product=85&limit=30',
+  '/v1/trade?reporter=FR,IT&partner=CN&limit=40',
+  '/v1/trade/summary?reporter=DE&partner=CN&product=87',
+  '/v1/trade/summary?reporter=US&partner=MX&from=2021&to=2023',
+  '/v1/trade/products/8703/history?reporter=DE&partner=US',
+  '/v1/trade/countries/JP/imports?partner=CN&product=84',
+];
+
+describe('the pair-led copy of the annual facts', () => {
+  let withCopy: Served;
+  let without: Served;
+  let dirs: string[];
+  before(async () => {
+    dirs = [mkdtempSync(path.join(tmpdir(), 'econtrade-test-')), mkdtempSync(path.join(tmpdir(), 'econtrade-test-'))];
+    for (const dir of dirs) await provideSample(dir);
+    // A file written before the copy existed: the shared sample is linked, so it is
+    // copied before the copy is dropped from it.
+    const file = tradeFile(dirs[1]!);
+    copyFileSync(file, `${file}.own`);
+    unlinkSync(file);
+    copyFileSync(`${file}.own`, file);
+    unlinkSync(`${file}.own`);
+    const instance = await DuckDBInstance.create(file);
+    const conn = await instance.connect();
+    await conn.run('DROP TABLE annual_by_pair');
+    await conn.run('CHECKPOINT');
+    conn.closeSync();
+    instance.closeSync();
+    withCopy = await serve(dirs[0]!);
+    without = await serve(dirs[1]!);
+  });
+  after(async () => {
+    for (const s of [withCopy, without]) {
+      await s.app.close();
+      s.store.close();
+    }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is built by the sample, and absent from the file standing for an older one', async () => {
+    assert.ok((await tables(tradeFile(dirs[0]!))).includes('annual_by_pair'));
+    assert.ok(!(await tables(tradeFile(dirs[1]!))).includes('annual_by_pair'));
+  });
+
+  it('answers as the exporter-led copy does, page after page', async () => {
+    for (const url of PAIR_REQUESTS) {
+      let next: string | null = url;
+      for (let page = 0; next && page < 4; page++) {
+        const asked: string = next;
+        const [a, b] = await Promise.all([answer(withCopy, asked), answer(without, asked)]);
+        assert.equal(a.status, 200, `${asked}: ${JSON.stringify(a.body)}`);
+        assert.deepEqual(a.body, b.body, asked);
+        const data = a.body.data;
+        if (Array.isArray(data)) assert.ok(data.length > 0, `${asked}: no rows, so nothing was compared`);
+        const cursor = a.body.next_cursor as string | null | undefined;
+        next = cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : null;
+      }
+    }
+  });
+});
