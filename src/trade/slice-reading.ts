@@ -15,6 +15,8 @@ type Column = 'exporter' | 'importer' | 'hs6';
  */
 export interface Slice {
   count: number;
+  /** The column whose value leads the slice: one country throughout, or one chapter's codes. */
+  lead: Column;
   columns: Record<Column, Int32Array | undefined>;
   year: Int16Array;
   value: Float64Array;
@@ -117,6 +119,7 @@ function sliceOf(source: SlicedAggregate, read: Float64Array[], [from, to]: [num
   const contiguous = count === 0 || rowid![count - 1]! - rowid![0]! === count - 1;
   const slice: Slice = {
     count,
+    lead: SLICED[source][0],
     columns,
     year: Int16Array.from(year),
     value: new Float64Array(count),

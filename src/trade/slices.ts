@@ -215,7 +215,25 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
     const { exporter: e, importer: m, hs6: h } = s.columns;
     const year = s.year;
     const [k0, k1] = groups.map((g) => (g === 'year' ? s.year : s.columns[g === 'partner' ? term.partnerSide : g]!));
+    // A country leading the slice is the same on every row: its filters are decided once.
+    const e0 = s.lead === 'exporter' && s.count ? e![0]! : undefined;
+    const m0 = s.lead === 'importer' && s.count ? m![0]! : undefined;
+    if ((e0 !== undefined && exporters && !exporters.has(e0)) || (m0 !== undefined && importers && !importers.has(m0)))
+      continue;
+    if (e0 !== undefined && excludeExporters?.has(e0) && !excludeImporters) continue;
+    const rowFilters =
+      (e && exporters && e0 === undefined) ||
+      (m && importers && m0 === undefined) ||
+      (excludeExporters && e && (e0 === undefined || excludeExporters.has(e0))) ||
+      (ranges && !oneRange);
     for (const [start, end] of runSpans(s, ranges)) {
+      if (!rowFilters && inOrder) {
+        for (let i = start; i < end; i++) {
+          const y = year[i]!;
+          if (y >= from && y <= to) sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
+        }
+        continue;
+      }
       for (let i = start; i < end; i++) {
         const y = year[i]!;
         if (y < from || y > to) continue;
@@ -314,9 +332,22 @@ class Sums {
     this.n[g]! += s.n[i]!;
   }
 
+  /**
+   * The groups that can be among the `limit` largest by value (groups without a value
+   * last): those at least as large as the `limit`-th largest value, found with a
+   * numeric sort of the values alone, so that only they are sorted with ties broken.
+   */
+  private candidates(limit: number): number[] {
+    const all = this.keys.map((_, g) => g);
+    if (all.length <= limit) return all;
+    const values = Float64Array.from(all, (g) => (this.present[g]! & 1 ? this.value[g]! : -Infinity)).sort();
+    const threshold = values[values.length - limit]!;
+    return all.filter((g) => (this.present[g]! & 1 ? this.value[g]! : -Infinity) >= threshold);
+  }
+
   /** The groups as rows, sorted by value descending then keys, or by keys, and cut to `limit`. */
   rows(groups: SliceGroup[], opts: { orderBy?: 'value' | 'key'; limit?: number }): SliceSumRow[] {
-    const order = this.keys.map((_, g) => g);
+    const order = opts.orderBy === 'value' && opts.limit ? this.candidates(opts.limit) : this.keys.map((_, g) => g);
     // Packed keys sort as the keys do.
     const byKeys = (a: number, b: number) => this.keys[a]! - this.keys[b]!;
     if (opts.orderBy === 'key') order.sort(byKeys);
