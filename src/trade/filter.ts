@@ -127,25 +127,33 @@ export function termDimensions(term: Term, filter: { products?: CodeRange[] }): 
 
 /**
  * The sorted copy whose leading key prunes the most: the pair when both sides are
- * named and the copies have one (`pairs`), else the side with the fewest ids, then
- * products, then the period. `single` says the leading key is one value (for
- * products: one chapter; for pairs: one exporter and one importer), so the copy's
- * physical order is already (period, value desc, …) within the result.
+ * named and the copies are the annual ones (`annual`: there is a pair-led copy),
+ * else the side with the fewest ids, then products, then the period. `single` says
+ * the copy's physical order is already (period, value desc, …) within the result:
+ * the leading key is one value (for products: one chapter; for pairs: one exporter
+ * and one importer); an annual copy led by a country is in that order only within
+ * one of its chapters.
  */
 export function leadingKey(
   term: Term,
   filter: { products?: CodeRange[] },
-  pairs = false,
+  annual = false,
 ): { key: 'exporter' | 'importer' | 'hs6' | 'period' | 'pair'; single: boolean } {
   const e = term.exporters?.length ?? Infinity;
   const i = term.importers?.length ?? Infinity;
-  if (pairs && e !== Infinity && i !== Infinity) return { key: 'pair', single: e === 1 && i === 1 };
-  if (e !== Infinity || i !== Infinity)
-    return e <= i ? { key: 'exporter', single: e === 1 } : { key: 'importer', single: i === 1 };
-  if (filter.products) {
-    // The product copy leads with the chapter, so any codes of one chapter keep its order.
-    const chapters = new Set(filter.products.flatMap((r) => [Math.floor(r.lo / 10000), Math.floor(r.hi / 10000)]));
-    return { key: 'hs6', single: chapters.size === 1 };
+  const oneChapter = chaptersOf(filter.products) === 1;
+  if (annual && e !== Infinity && i !== Infinity) return { key: 'pair', single: e === 1 && i === 1 };
+  if (e !== Infinity || i !== Infinity) {
+    const key = e <= i ? 'exporter' : 'importer';
+    return { key, single: Math.min(e, i) === 1 && (!annual || oneChapter) };
   }
+  // The product copy leads with the chapter, so any codes of one chapter keep its order.
+  if (filter.products) return { key: 'hs6', single: oneChapter };
   return { key: 'period', single: true };
+}
+
+/** How many chapters the codes span (0 when no product is named). */
+function chaptersOf(products: CodeRange[] | undefined): number {
+  if (!products) return 0;
+  return new Set(products.flatMap((r) => [Math.floor(r.lo / 10000), Math.floor(r.hi / 10000)])).size;
 }

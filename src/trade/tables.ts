@@ -114,13 +114,14 @@ export async function writeProducts(
 /**
  * Sorted copies of the annual facts: the leading key is what zone maps prune on.
  * For one value of the leading key the physical order is the listing's (year,
- * value desc, …).
+ * value desc, …); a country's rows come a product chapter at a time, so a country
+ * and a product read one stretch of them, and a country's listing is sorted.
  */
 export const ANNUAL_COPIES = {
   // The copy led by the period: the first built, and the one the others are built from.
   year: 'year, value DESC, exporter, importer, hs6',
-  exporter: 'exporter, year, value DESC, importer, hs6',
-  importer: 'importer, year, value DESC, exporter, hs6',
+  exporter: 'exporter, hs6 // 10000, year, value DESC, importer, hs6',
+  importer: 'importer, hs6 // 10000, year, value DESC, exporter, hs6',
   // Led by the chapter: any codes of one chapter come out in (year, value desc) order.
   hs6: 'hs6 // 10000, year, value DESC, exporter, importer, hs6',
   // Led by the pair: the flows between two countries are one run, in listing order.

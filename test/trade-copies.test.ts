@@ -54,8 +54,16 @@ async function tables(file: string): Promise<string[]> {
   return rows.map(([t]) => String(t));
 }
 
-/** Requests naming both sides, which read the pair-led copy: listings (with their pages), sums and series. */
-const PAIR_REQUESTS = [
+/**
+ * Requests naming both sides, which read the pair-led copy (listings with their
+ * pages, sums and series), and listings of a country with and without a product,
+ * which read the copies led by a country.
+ */
+const REQUESTS = [
+  '/v1/trade?reporter=DE&limit=100',
+  '/v1/trade?reporter=CN&flow=export&from=2021&limit=100',
+  '/v1/trade?reporter=US&flow=import&product=87&limit=50',
+  '/v1/trade?reporter=JP&product=8703&limit=20',
   '/v1/trade?reporter=DE&partner=FR&limit=50',
   '/v1/trade?reporter=DE&partner=FR&flow=export&from=2020&to=2022&limit=20',
   '/v1/trade?reporter=CN&partner=US&flow=import&product=85&limit=30',
@@ -66,15 +74,15 @@ const PAIR_REQUESTS = [
   '/v1/trade/countries/JP/imports?partner=CN&product=84',
 ];
 
-describe('the pair-led copy of the annual facts', () => {
+describe('the copies of the annual facts led by a pair and by a country', () => {
   let withCopy: Served;
   let without: Served;
   let dirs: string[];
   before(async () => {
     dirs = [mkdtempSync(path.join(tmpdir(), 'econtrade-test-')), mkdtempSync(path.join(tmpdir(), 'econtrade-test-'))];
     for (const dir of dirs) await provideSample(dir);
-    // A file written before the copy existed: the shared sample is linked, so it is
-    // copied before the copy is dropped from it.
+    // A file in the layout written before the pair copy existed: the shared sample is
+    // linked, so it is copied before it is changed.
     const file = tradeFile(dirs[1]!);
     copyFileSync(file, `${file}.own`);
     unlinkSync(file);
@@ -83,6 +91,16 @@ describe('the pair-led copy of the annual facts', () => {
     const instance = await DuckDBInstance.create(file);
     const conn = await instance.connect();
     await conn.run('DROP TABLE annual_by_pair');
+    // Before the pair copy, a country's rows were sorted by year, not by chapter first.
+    for (const [lead, other] of [
+      ['exporter', 'importer'],
+      ['importer', 'exporter'],
+    ]) {
+      await conn.run(
+        `CREATE OR REPLACE TABLE annual_by_${lead} AS SELECT * FROM annual_by_${lead} ` +
+          `ORDER BY ${lead}, year, value DESC, ${other}, hs6`,
+      );
+    }
     await conn.run('CHECKPOINT');
     conn.closeSync();
     instance.closeSync();
@@ -97,13 +115,13 @@ describe('the pair-led copy of the annual facts', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is built by the sample, and absent from the file standing for an older one', async () => {
+  it('is built by the sample, and absent from the file in the former layout', async () => {
     assert.ok((await tables(tradeFile(dirs[0]!))).includes('annual_by_pair'));
     assert.ok(!(await tables(tradeFile(dirs[1]!))).includes('annual_by_pair'));
   });
 
-  it('answers as the exporter-led copy does, page after page', async () => {
-    for (const url of PAIR_REQUESTS) {
+  it('answers as the former layout does, page after page', async () => {
+    for (const url of REQUESTS) {
       let next: string | null = url;
       for (let page = 0; next && page < 4; page++) {
         const asked: string = next;
