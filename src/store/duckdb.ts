@@ -305,7 +305,7 @@ export class Database {
   shared<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
     const kept = this.sharedValues.get(key);
     if (kept) return kept as Promise<T>;
-    const loading = load(Object.create(this, { signal: { value: undefined } }) as Database);
+    const loading = load(this.withoutDeadline());
     this.sharedValues.set(key, loading);
     loading.catch(() => this.sharedValues.delete(key));
     return loading;
@@ -339,6 +339,19 @@ export class Database {
       memorySums: opts.memorySums ?? true,
       memorySumsBytes: opts.memorySumsBytes ?? DEFAULT_MEMORY_SUMS_BYTES,
     });
+  }
+
+  /**
+   * This view's lane without its deadline (queries keep the per-query limit): for work
+   * a request starts that others may share, which must not end with that request.
+   */
+  withoutDeadline(): Database {
+    return Object.create(this, { signal: { value: undefined } }) as Database;
+  }
+
+  /** Whether the snapshot's database is closed (its queries are refused). */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** The same pool, with every query bound to `signal` (a request's deadline) and run in `lane`. */

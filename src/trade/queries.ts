@@ -203,7 +203,7 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
   const sources = filter.terms.map((term) => annualSource(term, filter, groups).aggregate);
   if (db.memorySums && sources.every((s) => s !== undefined && s !== 'pair')) {
     const slices = await AggregateSlices.of(db);
-    const rows = await slices.aggregate(filter, sources as SlicedAggregate[], opts);
+    const rows = await slices.aggregate(db, { filter, sources: sources as SlicedAggregate[] }, opts);
     if (rows) return rows as AggregateRow[];
   }
   // Sums by year of a term naming nothing (every flow): the whole table's, summed once by

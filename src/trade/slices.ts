@@ -44,6 +44,10 @@ const MAX_LEADS = 16;
 /** Tables read whole into slices when a snapshot opens, in order, as far as the memory budget goes. */
 const READ_WHOLE: SlicedAggregate[] = ['hs6', 'hs6_exporter', 'hs6_importer', 'exporter_hs6', 'importer_hs6'];
 
+/** How many times a whole-table read is tried, and how long it waits between tries. */
+const READ_ATTEMPTS = 10;
+const READ_RETRY_MS = 1000;
+
 /** `2^20`: HS6 codes, country ids and years all fit below it, so two keys pack in one number. */
 const KEY_BASE = 1_048_576;
 
@@ -79,17 +83,33 @@ export class AggregateSlices {
   private async readWhole(): Promise<void> {
     if (this.budget === 0) return;
     for (const source of READ_WHOLE) {
-      const counts = await leadCounts(this.root, source);
-      if (this.total + keptRows(counts) > this.budget) return;
-      await readTableSlices(this.root, { source, counts }, (lead, slice) => {
-        const key = `${source}:${lead.key}`;
-        if (!this.kept.has(key)) {
-          this.kept.set(key, Promise.resolve(slice));
-          this.account(key, slice === TOO_LARGE ? 1 : slice.count);
+      // A table whose read was refused (a burst filling the queue for DuckDB) is read
+      // again a moment later; slices already kept are not read twice.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (!(await this.readTable(source))) return;
+          break;
+        } catch (err) {
+          if (this.root.isClosed || attempt === READ_ATTEMPTS) throw err;
+          await new Promise((resolve) => setTimeout(resolve, READ_RETRY_MS));
         }
-        return true;
-      });
+      }
     }
+  }
+
+  /** Reads one table whole into slices; false when it does not fit the budget (nothing is read then). */
+  private async readTable(source: SlicedAggregate): Promise<boolean> {
+    const counts = await leadCounts(this.root, source);
+    if (this.total + keptRows(counts) > this.budget) return false;
+    await readTableSlices(this.root, { source, counts }, (lead, slice) => {
+      const key = `${source}:${lead.key}`;
+      if (!this.kept.has(key)) {
+        this.kept.set(key, Promise.resolve(slice));
+        this.account(key, slice === TOO_LARGE ? 1 : slice.count);
+      }
+      return true;
+    });
+    return true;
   }
 
   /**
@@ -100,16 +120,17 @@ export class AggregateSlices {
    * those run in DuckDB.
    */
   async aggregate(
-    filter: TradeFilter,
-    sources: SlicedAggregate[],
+    db: Database,
+    request: { filter: TradeFilter; sources: SlicedAggregate[] },
     opts: { groups: SliceGroup[]; orderBy?: 'value' | 'key'; limit?: number },
   ): Promise<SliceSumRow[] | undefined> {
+    const { filter, sources } = request;
     const { groups } = opts;
     if (groups.length > 2) return undefined;
     const leads = filter.terms.map((term, t) => leadsOf(term, filter, sources[t]!));
     if (leads.some((l) => l === undefined || l.length > MAX_LEADS)) return undefined;
     const slices = await Promise.all(
-      leads.map((keys, t) => Promise.all(keys!.map((key) => this.slice(sources[t]!, key)))),
+      leads.map((keys, t) => Promise.all(keys!.map((key) => this.slice(db, sources[t]!, key)))),
     );
     let rows = 0;
     for (const list of slices) for (const s of list) rows += s === TOO_LARGE ? Infinity : rowsIn(s, filter.products);
@@ -119,8 +140,11 @@ export class AggregateSlices {
     return sums.rows(groups, opts);
   }
 
-  /** One leading value's slice, fetched on first use. */
-  private slice(source: SlicedAggregate, lead: Lead): Promise<Slice | typeof TOO_LARGE> {
+  /**
+   * One leading value's slice, fetched on first use in the lane of the request that
+   * asked (`db`), without its deadline: other requests may wait for the same slice.
+   */
+  private slice(db: Database, source: SlicedAggregate, lead: Lead): Promise<Slice | typeof TOO_LARGE> {
     const key = `${source}:${lead.key}`;
     let kept = this.kept.get(key);
     if (kept) {
@@ -129,7 +153,7 @@ export class AggregateSlices {
       this.kept.set(key, kept);
       return kept;
     }
-    kept = loadSlice(this.root, source, lead);
+    kept = loadSlice(db.withoutDeadline(), source, lead);
     this.kept.set(key, kept);
     kept.then(
       (s) => this.account(key, s === TOO_LARGE ? 1 : s.count),
