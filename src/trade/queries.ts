@@ -76,21 +76,53 @@ async function annualListing(db: Database, filter: TradeFilter, limit: number): 
           b.values,
         );
       }
-      // Several leading values: sort only the years that hold the first `limit` rows.
+      // Several leading values: sort only the years that hold the first `limit` rows,
+      // or read them in order from the period-led copy when its scan stops soon.
       const years = await annualAggregate(db, { ...filter, terms: [term] }, { groups: ['year'], orderBy: 'key' });
       const window = periodWindow(
         years.map((y) => ({ period: y.year!, n: y.n })),
         limit,
       );
       if (!window) return [];
+      const inOrder = await scanInOrder(db, { filter, term, window, limit });
       const conds = termConditions(term, { products: filter.products, period: { column: 'year', ...window } }, b);
       return db.query<AnnualRow>(
-        `SELECT ${ANNUAL_COLUMNS} FROM ${source} ${where(conds)} ${ANNUAL_ORDER} LIMIT ${b.bind(limit)}`,
+        `SELECT ${ANNUAL_COLUMNS} FROM ${inOrder ? table('annual_by_year') : source} ${where(conds)} ` +
+          `${inOrder ? '' : ANNUAL_ORDER} LIMIT ${b.bind(limit)}`,
         b.values,
       );
     }),
   );
   return mergeTerms(parts, limit);
+}
+
+/**
+ * Rows of the period-led copy a listing may scan, in its stored order, to find its
+ * page: beyond, the rows of the term are sorted instead.
+ */
+const IN_ORDER_SCAN_ROWS = 200_000;
+
+/**
+ * Whether a term's first `limit` rows in `window` are found sooner by scanning the
+ * period-led copy (stored in listing order) until `limit` match than by sorting the
+ * term's rows: when the term's share of every flow in those years is large enough
+ * that about `limit / share` rows are read (a large trader without a product).
+ * Terms naming a product are not: the sums of every flow say nothing of its share.
+ */
+async function scanInOrder(
+  db: Database,
+  scope: { filter: TradeFilter; term: Term; window: { from: number; to: number }; limit: number },
+): Promise<boolean> {
+  const { filter, term, window, limit } = scope;
+  if (filter.products || !db.memorySums) return false;
+  const inWindow = { from: window.from, to: window.to };
+  const [mine, all] = await Promise.all([
+    annualAggregate(db, { terms: [term], ...inWindow }, { groups: ['year'] }),
+    annualAggregate(db, { terms: [{ partnerSide: 'importer' }], ...inWindow }, { groups: ['year'] }),
+  ]);
+  const n = (rows: AggregateRow[]) => rows.reduce((t, r) => t + r.n, 0);
+  const share = n(mine) / Math.max(1, n(all));
+  return share > 0 && limit / share <= IN_ORDER_SCAN_ROWS;
 }
 
 /** The annual observations of the position's year that sort after it, up to `limit`. */
