@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   const mixes = buildMixes(universe);
   const table: OperationStats[] = [];
   const rssPeak = watchRss();
-  const only = process.env.BENCH_OPERATIONS?.split(',');
+  const only = process.env.BENCH_OPERATIONS ? process.env.BENCH_OPERATIONS.split(',') : undefined;
   for (const [operation, next] of Object.entries(mixes)) {
     if (only && !only.includes(operation)) continue;
     for (const connections of [1, 32]) table.push(await runOperation(operation, next, connections));
