@@ -128,7 +128,7 @@ export interface SnapshotStoreOptions<T> {
   onSwap?: (name: string) => void;
   /** Internal: off, every trade sum runs in DuckDB (for checking the in-memory sums against it). */
   memorySums?: boolean;
-  /** Bytes of trade sums each snapshot may hold in memory (default: TRADE_MEMORY_MB or its default). */
+  /** Bytes of trade sums each snapshot may hold in memory (default: `TRADE_MEMORY_MB_DEFAULT` MiB). */
   memorySumsBytes?: number;
   /** Called with the snapshot directories the clean-up at start removed. */
   onClean?: (removed: string[]) => void;
