@@ -3,15 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildApp, type App } from '../src/app.js';
-import { bootstrapKeyStore } from '../src/access/keys.js';
-import { datasetStore, type DatasetStore } from '../src/datasets.js';
 import { AggregateSlices } from '../src/trade/slices.js';
 import { buildMixes, discoverUniverse } from '../bench/mixes.js';
 import { provideSample } from './helpers/sample.js';
-import { TEST_KEY } from './helpers/server.js';
-
-const auth = { authorization: `Bearer ${TEST_KEY}` };
+import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 
 /** Grouped trade operations, whose sums may come from aggregates held in memory. */
 const GROUPED = [
@@ -25,37 +20,21 @@ const GROUPED = [
 ];
 const PER_OPERATION = 150;
 
-interface Served {
-  app: App;
-  store: DatasetStore;
-}
-
 /**
  * A server on the sample: every sum in DuckDB (`memorySums` off), or in memory with
  * `memorySumsBytes` for the slices (the whole tables read ahead when they fit, which
  * is awaited; otherwise slices fetched on use and dropped beyond the budget).
  */
 async function serve(dataDir: string, memorySums: boolean, memorySumsBytes?: number): Promise<Served> {
-  const store = datasetStore({ dataDir, queryTimeoutMs: 30_000, pollMs: 60_000, memorySums, memorySumsBytes });
-  await store.start();
-  if (memorySums) await (await AggregateSlices.of(store.current!.db)).read;
-  // No answer cache: every answer is computed.
-  const app = await buildApp({
-    store,
-    keyStore: bootstrapKeyStore(TEST_KEY),
-    logLevel: 'silent',
-    gatewaySecret: undefined,
-    responseCacheBytes: 0,
-  });
-  await app.ready();
-  return { app, store };
+  const served = await serveInProcess(dataDir, { memorySums, memorySumsBytes });
+  if (memorySums) await (await AggregateSlices.of(served.store.current!.db)).read;
+  return served;
 }
 
 /** Status and body as sent, without the fields that differ per request. */
 async function answer(s: Served, url: string): Promise<string> {
-  const res = await s.app.inject({ method: 'GET', url, headers: auth });
-  const { request_id: _id, duration_ms: _ms, ...rest } = JSON.parse(res.body) as Record<string, unknown>;
-  return `${res.statusCode} ${JSON.stringify(rest)}`;
+  const { status, body } = await answerOf(s, url);
+  return `${status} ${JSON.stringify(body)}`;
 }
 
 describe('trade sums held in memory', () => {
@@ -74,8 +53,7 @@ describe('trade sums held in memory', () => {
   });
   after(async () => {
     for (const s of [memory, onDemand, duck]) {
-      await s.app.close();
-      s.store.close();
+      await closeServed(s);
     }
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -4,40 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { buildApp, type App } from '../src/app.js';
-import { bootstrapKeyStore } from '../src/access/keys.js';
-import { datasetStore, type DatasetStore } from '../src/datasets.js';
 import { snapshotsDir } from '../src/store/snapshot.js';
 import { provideSample } from './helpers/sample.js';
-import { TEST_KEY } from './helpers/server.js';
-
-const auth = { authorization: `Bearer ${TEST_KEY}` };
-
-interface Served {
-  app: App;
-  store: DatasetStore;
-}
-
-async function serve(dataDir: string): Promise<Served> {
-  const store = datasetStore({ dataDir, queryTimeoutMs: 30_000, pollMs: 60_000 });
-  await store.start();
-  const app = await buildApp({
-    store,
-    keyStore: bootstrapKeyStore(TEST_KEY),
-    logLevel: 'silent',
-    gatewaySecret: undefined,
-    responseCacheBytes: 0,
-  });
-  await app.ready();
-  return { app, store };
-}
-
-/** Status and body as sent, without the fields that differ per request. */
-async function answer(s: Served, url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await s.app.inject({ method: 'GET', url, headers: auth });
-  const { request_id: _id, duration_ms: _ms, ...body } = JSON.parse(res.body) as Record<string, unknown>;
-  return { status: res.statusCode, body };
-}
+import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 
 /** The trade file of a data directory's current snapshot. */
 function tradeFile(dataDir: string): string {
@@ -104,13 +73,12 @@ describe('the copies of the annual facts led by a pair and by a country', () => 
     await conn.run('CHECKPOINT');
     conn.closeSync();
     instance.closeSync();
-    withCopy = await serve(dirs[0]!);
-    without = await serve(dirs[1]!);
+    withCopy = await serveInProcess(dirs[0]!);
+    without = await serveInProcess(dirs[1]!);
   });
   after(async () => {
     for (const s of [withCopy, without]) {
-      await s.app.close();
-      s.store.close();
+      await closeServed(s);
     }
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -125,7 +93,7 @@ describe('the copies of the annual facts led by a pair and by a country', () => 
       let next: string | null = url;
       for (let page = 0; next && page < 4; page++) {
         const asked: string = next;
-        const [a, b] = await Promise.all([answer(withCopy, asked), answer(without, asked)]);
+        const [a, b] = await Promise.all([answerOf(withCopy, asked), answerOf(without, asked)]);
         assert.equal(a.status, 200, `${asked}: ${JSON.stringify(a.body)}`);
         assert.deepEqual(a.body, b.body, asked);
         const data = a.body.data;
