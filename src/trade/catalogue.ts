@@ -260,7 +260,7 @@ export class TradeCatalogue {
     const editions = hasEditions
       ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`)
       : [];
-    await pairCopyView(db, schema, tables.has('annual_by_pair'));
+    await copyViews(db, schema, tables);
     const [self] = await db.query<{ n: number }>(
       `SELECT count(*)::INTEGER AS n FROM ${schema}.agg_pair WHERE exporter = importer`,
     );
@@ -276,6 +276,34 @@ export class TradeCatalogue {
 async function pairCopyView(db: Database, schema: string, hasCopy: boolean): Promise<void> {
   const source = `${schema}.annual_by_${hasCopy ? 'pair' : 'exporter'}`;
   await db.query(`CREATE OR REPLACE VIEW annual_by_pair AS SELECT * FROM ${source}`);
+}
+
+/** The views the queries read as the copies a file written before them lacks. */
+async function copyViews(db: Database, schema: string, tables: Set<string>): Promise<void> {
+  await pairCopyView(db, schema, tables.has('annual_by_pair'));
+  await countryYearViews(db, schema, tables);
+}
+
+/**
+ * The views the queries read as the copies led by a country then the year. A file
+ * written before them has the country-led copies only: sorted by year within the
+ * country when it predates the pair-led copy too, by product first since. A view
+ * that sorts keeps the order the listings read in stored order (DuckDB pushes the
+ * country filter below the sort).
+ */
+async function countryYearViews(db: Database, schema: string, tables: Set<string>): Promise<void> {
+  for (const [side, other] of [
+    ['exporter', 'importer'],
+    ['importer', 'exporter'],
+  ] as const) {
+    const own = `annual_by_${side}_year`;
+    const select = tables.has(own)
+      ? `SELECT * FROM ${schema}.${own}`
+      : tables.has('annual_by_pair')
+        ? `SELECT * FROM ${schema}.annual_by_${side} ORDER BY ${side}, year, value DESC, ${other}, hs6`
+        : `SELECT * FROM ${schema}.annual_by_${side}`;
+    await db.query(`CREATE OR REPLACE VIEW ${own} AS ${select}`);
+  }
 }
 
 /** Month index counted from January 2000, as stored in the monthly tables. */

@@ -130,9 +130,10 @@ export function termDimensions(term: Term, filter: { products?: CodeRange[] }): 
  * named and the copies are the annual ones (`annual`: there is a pair-led copy),
  * else the side with the fewest ids, then products, then the period. `single` says
  * the copy's physical order is already (period, value desc, …) within the result:
- * the leading key is one value (for products: one chapter; for pairs: one exporter
- * and one importer); an annual copy led by a country is in that order only within
- * one of its chapters.
+ * the leading key is one value (for pairs: one exporter and one importer). The
+ * annual copies led by a country or a product are in that order only within one
+ * code (files written before kept it within one chapter, which holds the code); the
+ * monthly product copy within one chapter.
  */
 export function leadingKey(
   term: Term,
@@ -141,15 +142,20 @@ export function leadingKey(
 ): { key: 'exporter' | 'importer' | 'hs6' | 'period' | 'pair'; single: boolean } {
   const e = term.exporters?.length ?? Infinity;
   const i = term.importers?.length ?? Infinity;
-  const oneChapter = chaptersOf(filter.products) === 1;
+  const inOrder = annual ? oneCode(filter.products) : chaptersOf(filter.products) === 1;
   if (annual && e !== Infinity && i !== Infinity) return { key: 'pair', single: e === 1 && i === 1 };
   if (e !== Infinity || i !== Infinity) {
     const key = e <= i ? 'exporter' : 'importer';
-    return { key, single: Math.min(e, i) === 1 && (!annual || oneChapter) };
+    return { key, single: Math.min(e, i) === 1 && (!annual || inOrder) };
   }
-  // The product copy leads with the chapter, so any codes of one chapter keep its order.
-  if (filter.products) return { key: 'hs6', single: oneChapter };
+  if (filter.products) return { key: 'hs6', single: inOrder };
   return { key: 'period', single: true };
+}
+
+/** Whether the codes are one HS6 code. */
+function oneCode(products: CodeRange[] | undefined): boolean {
+  const first = products?.[0];
+  return Boolean(first && products.every((r) => r.lo === first.lo && r.hi === first.lo));
 }
 
 /** How many chapters the codes span (0 when no product is named). */

@@ -48,81 +48,102 @@ function mergeTerms(parts: AnnualRow[][], limit: number): AnnualRow[] {
   return rows.slice(0, limit);
 }
 
-/** The sorted copy of the annual facts a term reads: the one led by its leading key. */
-function annualCopy(term: Term, filter: TradeFilter): { source: string; single: boolean } {
-  const lead = leadingKey(term, filter, true);
-  return { source: table(`annual_by_${lead.key === 'period' ? 'year' : lead.key}`), single: lead.single };
+/** Where a term's listing reads its rows, in which years, and whether that order already is the listing's. */
+interface ListingPlan {
+  source: string;
+  ordered: boolean;
+  window: { from?: number; to?: number };
+}
+
+/** The side a term's copies lead with when it is one country, else undefined. */
+function soleCountry(term: Term, key: string): 'exporter' | 'importer' | undefined {
+  if (key === 'exporter' && term.exporters?.length === 1) return 'exporter';
+  if (key === 'importer' && term.importers?.length === 1) return 'importer';
+  return undefined;
+}
+
+/** The copy led by `key`: for a country without a product, the one in (year, value desc) order within it. */
+function leadCopy(key: ReturnType<typeof leadingKey>['key'], filter: TradeFilter): string {
+  if ((key === 'exporter' || key === 'importer') && !filter.products) return table(`annual_by_${key}_year`);
+  return table(`annual_by_${key === 'period' ? 'year' : key}`);
 }
 
 /**
- * The first `limit` annual observations. When the chosen copy's leading key is a
- * single value, its physical order already is the listing's, so the scan stops after
- * `limit` rows (DuckDB keeps insertion order for queries without ORDER BY);
- * otherwise a top-N sort runs on the pruned rows.
+ * How a term's first `limit` rows are read. Stored order serves at once when the
+ * leading key is one value (one country without a product, one code, one pair).
+ * Otherwise the rows per year (held in memory) say which years hold the first
+ * `limit` rows, and the cheapest of these reads those years, by the rows it reads:
+ * - sorting the term's rows from the copy its leading key prunes to;
+ * - scanning the period-led copy (stored in listing order) until `limit` rows match,
+ *   about `limit / share` rows where the share is the term's part of every flow
+ *   (a large trader, a large chapter);
+ * - for one country with a product range, scanning that country's rows of those
+ *   years in stored order until `limit` match.
  */
-async function annualListing(db: Database, filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
-  const parts = await Promise.all(
-    filter.terms.map(async (term) => {
-      const { source, single } = annualCopy(term, filter);
-      const b = new Bindings();
-      if (single) {
-        const conds = termConditions(
-          term,
-          { products: filter.products, period: { column: 'year', from: filter.from, to: filter.to } },
-          b,
-        );
-        return db.query<AnnualRow>(
-          `SELECT ${ANNUAL_COLUMNS} FROM ${source} ${where(conds)} LIMIT ${b.bind(limit)}`,
-          b.values,
-        );
-      }
-      // Several leading values: sort only the years that hold the first `limit` rows,
-      // or read them in order from the period-led copy when its scan stops soon.
-      const years = await annualAggregate(db, { ...filter, terms: [term] }, { groups: ['year'], orderBy: 'key' });
-      const window = periodWindow(
-        years.map((y) => ({ period: y.year!, n: y.n })),
-        limit,
-      );
-      if (!window) return [];
-      const inOrder = await scanInOrder(db, { filter, term, window, limit });
-      const conds = termConditions(term, { products: filter.products, period: { column: 'year', ...window } }, b);
-      return db.query<AnnualRow>(
-        `SELECT ${ANNUAL_COLUMNS} FROM ${inOrder ? table('annual_by_year') : source} ${where(conds)} ` +
-          `${inOrder ? '' : ANNUAL_ORDER} LIMIT ${b.bind(limit)}`,
-        b.values,
-      );
-    }),
-  );
-  return mergeTerms(parts, limit);
-}
-
-/**
- * Rows of the period-led copy a listing may scan, in its stored order, to find its
- * page: beyond, the rows of the term are sorted instead.
- */
-const IN_ORDER_SCAN_ROWS = 200_000;
-
-/**
- * Whether a term's first `limit` rows in `window` are found sooner by scanning the
- * period-led copy (stored in listing order) until `limit` match than by sorting the
- * term's rows: when the term's share of every flow in those years is large enough
- * that about `limit / share` rows are read (a large trader without a product).
- * Terms naming a product are not: the sums of every flow say nothing of its share.
- */
-async function scanInOrder(
+async function listingPlan(
   db: Database,
-  scope: { filter: TradeFilter; term: Term; window: { from: number; to: number }; limit: number },
-): Promise<boolean> {
-  const { filter, term, window, limit } = scope;
-  if (filter.products || !db.memorySums) return false;
-  const inWindow = { from: window.from, to: window.to };
-  const [mine, all] = await Promise.all([
-    annualAggregate(db, { terms: [term], ...inWindow }, { groups: ['year'] }),
-    annualAggregate(db, { terms: [{ partnerSide: 'importer' }], ...inWindow }, { groups: ['year'] }),
-  ]);
-  const n = (rows: AggregateRow[]) => rows.reduce((t, r) => t + r.n, 0);
-  const share = n(mine) / Math.max(1, n(all));
-  return share > 0 && limit / share <= IN_ORDER_SCAN_ROWS;
+  asked: { term: Term; filter: TradeFilter; limit: number },
+): Promise<ListingPlan | undefined> {
+  const { term, filter, limit } = asked;
+  const lead = leadingKey(term, filter, true);
+  const country = soleCountry(term, lead.key);
+  const period = { from: filter.from, to: filter.to };
+  if ((country && !filter.products) || lead.single)
+    return { source: leadCopy(lead.key, filter), ordered: true, window: period };
+  const years = await annualAggregate(db, { ...filter, terms: [term] }, { groups: ['year'], orderBy: 'key' });
+  const window = periodWindow(
+    years.map((y) => ({ period: y.year!, n: y.n })),
+    limit,
+  );
+  if (!window) return undefined;
+  const rows = (list: AggregateRow[], w?: { from: number; to: number }) =>
+    list.reduce((t, r) => t + (w && (r.year! < w.from || r.year! > w.to) ? 0 : r.n), 0);
+  const inWindow = rows(years, window);
+  const sorted = {
+    source: leadCopy(lead.key, filter),
+    ordered: false,
+    window,
+    rows: filter.products ? rows(years) : inWindow,
+  };
+  const plans = [sorted];
+  if (db.memorySums) {
+    const inYears = { from: window.from, to: window.to };
+    const every = await annualAggregate(db, { terms: [{ partnerSide: 'importer' }], ...inYears }, { groups: ['year'] });
+    plans.push({ source: table('annual_by_year'), ordered: true, window, rows: (limit * rows(every)) / inWindow });
+    if (country) {
+      const own = rows(await annualAggregate(db, { terms: [term], ...inYears }, { groups: ['year'] }));
+      const scan = Math.min(own, (limit * own) / inWindow);
+      plans.push({ source: table(`annual_by_${country}_year`), ordered: true, window, rows: scan });
+    }
+  }
+  return plans.reduce((best, p) => (p.rows < best.rows ? p : best));
+}
+
+/** A term's first `limit` rows by its plan. */
+async function listTerm(
+  db: Database,
+  asked: { term: Term; filter: TradeFilter; page: ListingPage },
+): Promise<AnnualRow[]> {
+  const { term, filter } = asked;
+  const { limit, after } = asked.page;
+  const plan = await listingPlan(db, { term, filter, limit });
+  if (!plan) return [];
+  const b = new Bindings();
+  const conds = [
+    ...termConditions(term, { products: filter.products, period: { column: 'year', ...plan.window } }, b),
+    ...(after ? afterBound(after, 'value', b) : []),
+  ];
+  return db.query<AnnualRow>(
+    `SELECT ${ANNUAL_COLUMNS} FROM ${plan.source} ${where(conds)} ${plan.ordered ? '' : ANNUAL_ORDER} ` +
+      `LIMIT ${b.bind(limit)}`,
+    b.values,
+  );
+}
+
+/** The first `limit` annual observations: each term's by its plan, merged. */
+async function annualListing(db: Database, filter: TradeFilter, limit: number): Promise<AnnualRow[]> {
+  const parts = await Promise.all(filter.terms.map((term) => listTerm(db, { term, filter, page: { limit } })));
+  return mergeTerms(parts, limit);
 }
 
 /** The annual observations of the position's year that sort after it, up to `limit`. */
@@ -130,19 +151,9 @@ async function annualRestOfYear(db: Database, filter: TradeFilter, page: Require
   const { limit, after } = page;
   const year = after.period;
   if ((filter.from !== undefined && year < filter.from) || (filter.to !== undefined && year > filter.to)) return [];
+  const inYear = { ...filter, from: year, to: year };
   const parts = await Promise.all(
-    filter.terms.map((term) => {
-      const { source, single } = annualCopy(term, filter);
-      const b = new Bindings();
-      const conds = [
-        ...termConditions(term, { products: filter.products, period: { column: 'year', from: year, to: year } }, b),
-        ...afterBound(after, 'value', b),
-      ];
-      return db.query<AnnualRow>(
-        `SELECT ${ANNUAL_COLUMNS} FROM ${source} ${where(conds)} ${single ? '' : ANNUAL_ORDER} LIMIT ${b.bind(limit)}`,
-        b.values,
-      );
-    }),
+    filter.terms.map((term) => listTerm(db, { term, filter: inYear, page: { limit, after } })),
   );
   return mergeTerms(parts, limit);
 }

@@ -37,6 +37,11 @@ export const TABLES = {
   // A view in the instance's own schema: the pair-led copy, or the exporter-led one where
   // a snapshot written before it has none (see `pairCopyView`).
   annual_by_pair: 'annual_by_pair',
+  // Views in the instance's own schema too: the copies led by a country then the year,
+  // or their rows in that order where a snapshot written before has none (see
+  // `countryYearViews`).
+  annual_by_exporter_year: 'annual_by_exporter_year',
+  annual_by_importer_year: 'annual_by_importer_year',
   agg_pair: 'trade.agg_pair',
   agg_hs6: 'trade.agg_hs6',
   agg_exporter_hs6: 'trade.agg_exporter_hs6',

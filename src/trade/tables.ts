@@ -120,12 +120,17 @@ export async function writeProducts(
 export const ANNUAL_COPIES = {
   // The copy led by the period: the first built, and the one the others are built from.
   year: 'year, value DESC, exporter, importer, hs6',
-  exporter: 'exporter, hs6 // 10000, year, value DESC, importer, hs6',
-  importer: 'importer, hs6 // 10000, year, value DESC, exporter, hs6',
-  // Led by the chapter: any codes of one chapter come out in (year, value desc) order.
-  hs6: 'hs6 // 10000, year, value DESC, exporter, importer, hs6',
+  // Led by a country, then the product: a country's rows of one code are one run in
+  // listing order, and those of a heading or chapter one stretch.
+  exporter: 'exporter, hs6, year, value DESC, importer',
+  importer: 'importer, hs6, year, value DESC, exporter',
+  // Led by the product: one code's rows are one run in listing order.
+  hs6: 'hs6, year, value DESC, exporter, importer',
   // Led by the pair: the flows between two countries are one run, in listing order.
   pair: 'exporter, importer, year, value DESC, hs6',
+  // Led by a country, then the year: a country's flows are one run in listing order.
+  exporter_year: 'exporter, year, value DESC, importer, hs6',
+  importer_year: 'importer, year, value DESC, exporter, hs6',
 } as const;
 
 /** Monthly copies: within the leading key, in the order the reconciled listing needs. */
@@ -263,18 +268,30 @@ const COVERAGE_SQL = `
 /** One derived table and how it is written. */
 type Step = (conn: DuckDBConnection) => Promise<void>;
 
-const leadOf = (name: string): Lead => (name === 'year' || name === 'month' ? 'period' : (name as Lead));
+/** A copy's leading key: its name, or the country of a copy led by a country then the year (`exporter_year`). */
+const leadOf = (name: string): Lead =>
+  name === 'year' || name === 'month' ? 'period' : (name.replace(/_year$/, '') as Lead);
 
 /**
- * The sorted copies of a base table: the period-led one from the base table (then
- * dropped), the pair-led one from the exporter-led (whose chunks it prunes to), the
- * others from the period-led one.
+ * The table a copy is built from: the base table for the period-led one; for the
+ * pair-led one and those led by a country then the year, the country-led copy
+ * (whose chunks they prune to); the period-led one for the others.
+ */
+function copySource(base: Base, name: string): string {
+  const lead = leadOf(name);
+  if (lead === 'period') return base;
+  if (lead === 'pair') return copyLedBy(base, 'exporter');
+  return name.endsWith('_year') ? copyLedBy(base, lead) : copyLedBy(base, 'period');
+}
+
+/**
+ * The sorted copies of a base table, each from its `copySource`; the base table is
+ * dropped once the period-led copy holds its rows.
  */
 function copySteps(base: Base, copies: Record<string, string>): Step[] {
-  const byPeriod = copyLedBy(base, 'period');
   return Object.entries(copies).map(([name, order]) => async (conn) => {
     const lead = leadOf(name);
-    const source = lead === 'period' ? base : lead === 'pair' ? copyLedBy(base, 'exporter') : byPeriod;
+    const source = copySource(base, name);
     const select = copySql(base, source, order);
     await writeInChunks(conn, `${base}_by_${name}`, { source, key: chunkKey(base, lead), select });
     if (lead !== 'period') return;
