@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { totalmem } from 'node:os';
 
 /** Queries that may wait for a DuckDB connection of one lane, unless DUCKDB_QUEUE_MAX says otherwise. */
@@ -48,7 +49,25 @@ export interface Settings {
   /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
   duckdbQueueMax: number;
   logLevel: string;
+  /**
+   * `TRUST_PROXY`: addresses or CIDRs of the proxies whose `X-Forwarded-For` and
+   * `X-Forwarded-Proto` are believed (comma-separated); unset, nobody's.
+   */
+  trustProxy: string[] | undefined;
+  /** `SMTP_URL`: the SMTP relay (`smtp://` or `smtps://` URL) the dashboard mails through; unset, it sends none. */
+  smtpUrl: string | undefined;
+  /** `MAIL_FROM`: the From address of the dashboard's mail (needed with SMTP_URL). */
+  mailFrom: string | undefined;
+  /** `SIGNUP`: how dashboard accounts come to be (see SignupMode). */
+  signup: SignupMode;
 }
+
+/**
+ * `verify`: sign-up mails a verification link, and keys wait for it (the default with
+ * SMTP_URL); `open`: an account works at once (the default without); `closed`: no
+ * sign-up, operators create accounts with `npm run accounts`.
+ */
+export type SignupMode = 'verify' | 'open' | 'closed';
 
 /** An invalid setting: the message names the variable, what is wrong and how to fix it, on one line. */
 export class SettingsError extends Error {
@@ -148,6 +167,57 @@ export function snapshotsKeptFrom(env: NodeJS.ProcessEnv = process.env): number 
   return intFrom(env, 'SNAPSHOTS_KEPT', { fallback: 3, min: 1 });
 }
 
+/** `SMTP_URL`, `MAIL_FROM` and `SIGNUP`, checked together: each depends on the others. */
+export function mailSettingsFrom(env: NodeJS.ProcessEnv): Pick<Settings, 'smtpUrl' | 'mailFrom' | 'signup'> {
+  const smtpUrl = optional(env, 'SMTP_URL');
+  const mailFrom = optional(env, 'MAIL_FROM');
+  const scheme = smtpUrl && URL.canParse(smtpUrl) ? new URL(smtpUrl).protocol : undefined;
+  if (smtpUrl && scheme !== 'smtp:' && scheme !== 'smtps:') {
+    throw new SettingsError(
+      'SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465: ' +
+        'set it to the relay the dashboard mails through, or unset it to send no mail',
+    );
+  }
+  if (smtpUrl && !mailFrom) {
+    throw new SettingsError('MAIL_FROM is required with SMTP_URL: set it to the From address of the dashboard mail');
+  }
+  const signup = optional(env, 'SIGNUP') ?? (smtpUrl ? 'verify' : 'open');
+  if (signup !== 'verify' && signup !== 'open' && signup !== 'closed') {
+    throw new SettingsError(`SIGNUP must be "verify", "open" or "closed", got "${signup}": set it to one of them`);
+  }
+  if (signup === 'verify' && !smtpUrl) {
+    throw new SettingsError(
+      'SIGNUP=verify needs SMTP_URL to mail verification links: set SMTP_URL, or set SIGNUP to open or closed',
+    );
+  }
+  return { smtpUrl, mailFrom, signup };
+}
+
+/** Names proxy-addr takes for address ranges besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `TRUST_PROXY`: each entry an IP address, a CIDR or a range name; unset or empty trusts no proxy. */
+export function trustProxyFrom(env: NodeJS.ProcessEnv): string[] | undefined {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (!raw) return undefined;
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    const cidrOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (PROXY_RANGE_NAMES.includes(entry) || (version !== 0 && cidrOk && extra === undefined)) continue;
+    throw new SettingsError(
+      `TRUST_PROXY must list proxy addresses or CIDRs separated by commas (such as 10.0.0.0/8,127.0.0.1), ` +
+        `got "${entry}": set it to the addresses of your load balancers, or unset it to trust no proxy`,
+    );
+  }
+  return entries.length ? entries : undefined;
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     port: intFrom(env, 'PORT', { fallback: 8080 }),
@@ -175,5 +245,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: trustProxyFrom(env),
+    ...mailSettingsFrom(env),
   };
 }

@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserUnavailable, launchChromium, newContext, watchProblems } from './helpers/browser.js';
 import { startCluster, type Cluster } from './helpers/cluster.js';
-import { accountsCli, servicesUnavailable, type ServerProcess } from './helpers/processes.js';
+import {
+  accountsCli,
+  sampleDataDir,
+  servicesUnavailable,
+  startServerProcess,
+  type ServerProcess,
+} from './helpers/processes.js';
+import { linkIn, startMailCatcher, type MailCatcher } from './helpers/smtp.js';
 
 /*
  * The dashboard in headless Chromium, driven by the accessible names of CONTRACT §6,
@@ -187,7 +194,7 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
     assert.match((await row.textContent())!, /1 \/ 1/, 'one active and one revoked key');
     await screenshot(admin, 'admin');
     await row.getByRole('link', { name: 'dev@example.com' }).click();
-    await admin.getByLabel('Quota per key (credits per month)').fill('50');
+    await admin.getByLabel('Monthly credits of the account (all its keys)').fill('50');
     await admin.getByRole('button', { name: 'Save limits' }).click();
     await admin.waitForURL(/\/dashboard\/admin\/accounts\/acct_/);
     await within(1500, "the new quota in the key's X-Credits-Remaining on both replicas", async () => {
@@ -208,3 +215,61 @@ describe('the dashboard in a browser, two replicas', { skip: noBrowser || unavai
     assert.deepEqual(problems(), []);
   });
 });
+
+describe(
+  'verification and password reset by mail, in a browser (embedded backend)',
+  { skip: noBrowser || false },
+  () => {
+    const email = 'mailed@example.com';
+    const [first, second] = ['tidal-mosaic-quartz-87', 'harbor-lantern-violet-42'];
+    let mails: MailCatcher;
+    let dataDir: string;
+    let server: ServerProcess;
+    let browser: Browser;
+
+    before(async () => {
+      mails = await startMailCatcher();
+      dataDir = await sampleDataDir();
+      server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mails.url, MAIL_FROM: 'dashboard@example.com' });
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.stop('SIGKILL');
+      await mails?.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('signs up, verifies from the mail, creates a key, signs out, sets a new password from the mail', async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const problems = await watchProblems(page);
+      await page.goto(`${server.url}/dashboard/signup`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(first);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+      const verify = linkIn(await mails.next(email), '/dashboard/verify');
+      await page.goto(verify.origin + verify.pathAndQuery);
+      await page.getByRole('heading', { name: 'Email address verified' }).waitFor();
+      await enter(page, server.url, { form: 'login', email, password: first });
+      assert.match(await createKey(page, 'verified by mail'), /^etk_/);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${server.url}/dashboard/login`);
+
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      const reset = linkIn(await mails.next(email), '/dashboard/reset');
+      await page.goto(reset.origin + reset.pathAndQuery);
+      await page.getByLabel('New password').fill(second);
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL(`${server.url}/dashboard/login`);
+      await enter(page, server.url, { form: 'login', email, password: second });
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  },
+);

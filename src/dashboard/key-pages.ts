@@ -4,12 +4,15 @@ import type { AccountKey, AccountLimits, AccountStore } from '../access/accounts
 import { PageError } from './errors.js';
 import { csrfField, html, notice, page, sendPage, table, type Html } from './html.js';
 import { formOf, type SignedIn, type Sessions } from './session.js';
+import { verifyFirstNotice } from './verify-pages.js';
 
 export interface KeyPagesOptions {
   accounts: AccountStore;
   sessions: Sessions;
   /** The limits of a key created here while an admin has set none for its account. */
   defaultLimits: AccountLimits;
+  /** SIGNUP=verify: keys are created only from an account whose address is verified. */
+  verifyFirst?: boolean;
 }
 
 const KEY_NAME_MAX_LENGTH = 100;
@@ -51,7 +54,14 @@ function createForm(csrf: string, problem?: string): Html {
     </form>`;
 }
 
-function keysPage(signedIn: SignedIn, keys: AccountKey[], top: { created?: Html; problem?: string } = {}): string {
+interface KeysPageParts {
+  created?: Html;
+  problem?: string;
+  /** The address is not verified yet: no key form, a button to resend the link instead. */
+  unverified?: boolean;
+}
+
+function keysPage(signedIn: SignedIn, keys: AccountKey[], top: KeysPageParts = {}): string {
   const list = keys.length
     ? table({
         columns: [
@@ -71,7 +81,7 @@ function keysPage(signedIn: SignedIn, keys: AccountKey[], top: { created?: Html;
     section: 'keys',
     body: html`${top.created ?? ''}
       <p>Signed in as ${signedIn.account.email ?? ''}.</p>
-      ${list} ${createForm(signedIn.csrf, top.problem)}`,
+      ${list} ${top.unverified ? verifyFirstNotice(signedIn.csrf) : createForm(signedIn.csrf, top.problem)}`,
   });
 }
 
@@ -91,6 +101,8 @@ function createdKey(key: string): Html {
 /** The key list, key creation and revocation (confirmed on a page of its own first). */
 export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): void {
   const { accounts, sessions } = opts;
+  const unverified = async (signedIn: SignedIn) =>
+    opts.verifyFirst && !(await accounts.isEmailVerified(signedIn.account.id));
   const ownKey = async (signedIn: SignedIn, id: string) => {
     const key = (await accounts.listKeys(signedIn.account.id, creditPeriod())).find((k) => k.id === id);
     if (!key) throw new PageError(404, 'There is no such key.');
@@ -100,7 +112,8 @@ export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): v
   app.get('/dashboard/keys', async (request, reply) => {
     const signedIn = await sessions.orSignIn(request, reply, 'get');
     if (!signedIn) return reply;
-    return sendPage(reply, 200, keysPage(signedIn, await accounts.listKeys(signedIn.account.id, creditPeriod())));
+    const keys = await accounts.listKeys(signedIn.account.id, creditPeriod());
+    return sendPage(reply, 200, keysPage(signedIn, keys, { unverified: await unverified(signedIn) }));
   });
 
   app.post('/dashboard/keys', async (request, reply) => {
@@ -109,6 +122,7 @@ export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): v
     const name = (formOf(request).get('name') ?? '').trim();
     const accountId = signedIn.account.id;
     const listed = await accounts.listKeys(accountId, creditPeriod());
+    if (await unverified(signedIn)) return sendPage(reply, 403, keysPage(signedIn, listed, { unverified: true }));
     const problem =
       !name || name.length > KEY_NAME_MAX_LENGTH
         ? `A key name has 1 to ${KEY_NAME_MAX_LENGTH} characters.`

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { keyDisplayPrefix, type StoredKey } from '../keys.js';
+import type { EmailTokenPurpose, StoredEmailToken } from './email-tokens.js';
 
 /** The account that owns the keys of the `keys` CLI; created by the migrations, nobody can sign in as it. */
 export const OPERATOR_ACCOUNT_ID = 'acct_operator';
 
 export type AccountRole = 'user' | 'admin' | 'operator';
+
+/**
+ * The shared credit budget of a key of `accountId`: the account's; none (the key
+ * counts its own credits) for the operator's `keys` CLI keys and keys of no account.
+ */
+export function accountBudget(accountId: string | null): string | undefined {
+  return accountId && accountId !== OPERATOR_ACCOUNT_ID ? accountId : undefined;
+}
 
 export interface Account {
   id: string;
@@ -106,11 +115,34 @@ export interface AccountStore {
   /** Calls and credits of the account's keys per UTC day and operation, from `fromDay` (YYYY-MM-DD) on. */
   usageByDay(accountId: string, fromDay: string): Promise<DailyUsage[]>;
   close(): Promise<void>;
+
+  /** Whether the account's address is verified (accounts from before verification existed are). */
+  isEmailVerified(accountId: string): Promise<boolean>;
+  /** Marks the account's address verified (accounts made by `npm run accounts`). */
+  markEmailVerified(accountId: string): Promise<void>;
+  /** Stores a new email token; tokens expired by now are deleted on the way. */
+  createEmailToken(token: StoredEmailToken): Promise<void>;
+  /** The account of an unused, unexpired token of `purpose`, or null; the token stays usable. */
+  emailTokenAccount(hash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null>;
+  /**
+   * Uses a verify token: marks the account's address verified and voids its other verify
+   * tokens. Its account, or null when the token is unknown, used or expired.
+   */
+  verifyEmail(hash: string, now: Date): Promise<string | null>;
+  /**
+   * Uses a reset token, in one transaction: sets the password hash, marks the address
+   * verified (the link reached it), voids the other reset tokens and deletes every
+   * session of the account. Its account, or null when the token is unknown, used or expired.
+   */
+  resetPassword(hash: string, passwordHash: string, now: Date): Promise<string | null>;
 }
 
-/** Emails are compared and stored lower-cased, without surrounding spaces. */
+/**
+ * Emails are compared and stored in one form: NFKC (full-width and other
+ * compatibility forms become plain letters), lower-cased, without surrounding spaces.
+ */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.normalize('NFKC').trim().toLowerCase();
 }
 
 export function generateAccountId(): string {

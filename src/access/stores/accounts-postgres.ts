@@ -14,6 +14,8 @@ import {
   type NewAccountKey,
 } from '../accounts/store.js';
 import { PgKeyAdmin } from './postgres.js';
+import type { EmailTokenPurpose, StoredEmailToken } from '../accounts/email-tokens.js';
+import { PgEmailTokens } from './email-tokens-postgres.js';
 
 interface AccountRow {
   id: string;
@@ -86,9 +88,12 @@ function keyFrom(r: AccountKeyRow, period: string): AccountKey {
 /** Accounts, sessions and account-scoped keys in PostgreSQL (days are read as text: DATE would become a local Date). */
 export class PgAccountStore implements AccountStore {
   private readonly keys: PgKeyAdmin;
+  /** Verified addresses and the tokens of mailed links. */
+  private readonly mail: PgEmailTokens;
 
   constructor(private readonly pool: pg.Pool) {
     this.keys = new PgKeyAdmin(pool);
+    this.mail = new PgEmailTokens(pool);
   }
 
   async createAccount(email: string, passwordHash: string, role: 'user' | 'admin'): Promise<Account | null> {
@@ -252,5 +257,29 @@ export class PgAccountStore implements AccountStore {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  isEmailVerified(accountId: string): Promise<boolean> {
+    return this.mail.isEmailVerified(accountId);
+  }
+
+  markEmailVerified(accountId: string): Promise<void> {
+    return this.mail.markEmailVerified(accountId);
+  }
+
+  createEmailToken(token: StoredEmailToken): Promise<void> {
+    return this.mail.createEmailToken(token);
+  }
+
+  emailTokenAccount(hash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
+    return this.mail.emailTokenAccount(hash, purpose, now);
+  }
+
+  verifyEmail(hash: string, now: Date): Promise<string | null> {
+    return this.mail.verifyEmail(hash, now);
+  }
+
+  resetPassword(hash: string, passwordHash: string, now: Date): Promise<string | null> {
+    return this.mail.resetPassword(hash, passwordHash, now);
   }
 }

@@ -15,6 +15,8 @@ import {
 } from '../accounts/store.js';
 import { periodDays } from '../sqlite/days.js';
 import { SqliteKeyAdmin } from './sqlite.js';
+import type { EmailTokenPurpose, StoredEmailToken } from '../accounts/email-tokens.js';
+import { SqliteEmailTokens } from './email-tokens-sqlite.js';
 
 interface AccountRow {
   id: string;
@@ -81,9 +83,12 @@ function keyFrom(r: AccountKeyRow, period: string): AccountKey {
 /** Accounts, sessions and account-scoped keys in the embedded state database. */
 export class SqliteAccountStore implements AccountStore {
   private readonly keys: SqliteKeyAdmin;
+  /** Verified addresses and the tokens of mailed links. */
+  private readonly mail: SqliteEmailTokens;
 
   constructor(private readonly db: Database.Database) {
     this.keys = new SqliteKeyAdmin(db);
+    this.mail = new SqliteEmailTokens(db);
   }
 
   async createAccount(email: string, passwordHash: string, role: 'user' | 'admin'): Promise<Account | null> {
@@ -239,5 +244,29 @@ export class SqliteAccountStore implements AccountStore {
 
   async close(): Promise<void> {
     this.db.close();
+  }
+
+  isEmailVerified(accountId: string): Promise<boolean> {
+    return this.mail.isEmailVerified(accountId);
+  }
+
+  markEmailVerified(accountId: string): Promise<void> {
+    return this.mail.markEmailVerified(accountId);
+  }
+
+  createEmailToken(token: StoredEmailToken): Promise<void> {
+    return this.mail.createEmailToken(token);
+  }
+
+  emailTokenAccount(hash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
+    return this.mail.emailTokenAccount(hash, purpose, now);
+  }
+
+  verifyEmail(hash: string, now: Date): Promise<string | null> {
+    return this.mail.verifyEmail(hash, now);
+  }
+
+  resetPassword(hash: string, passwordHash: string, now: Date): Promise<string | null> {
+    return this.mail.resetPassword(hash, passwordHash, now);
   }
 }
