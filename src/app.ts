@@ -51,6 +51,11 @@ export interface AppOptions {
   probes?: Record<string, Probe>;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /**
+   * Proxies (addresses, CIDRs) whose forwarded client address and protocol are
+   * believed: `request.ip` and `request.protocol` are then the original request's.
+   */
+  trustProxy?: string[];
   /** The account store and what else the dashboard needs; without it, no `/dashboard` route exists. */
   dashboard?: DashboardOptions;
 }
@@ -77,6 +82,7 @@ function createServer(opts: AppOptions): FastifyInstance {
     loggerInstance: logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    trustProxy: opts.trustProxy ?? false,
     // One line per request (see `logRequest`), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },

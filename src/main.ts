@@ -98,6 +98,7 @@ async function main(): Promise<void> {
     probes: access.probes,
     gatewaySecret: settings.gatewaySecret,
     metricsToken: settings.metricsToken,
+    trustProxy: settings.trustProxy,
     logger,
     queryTimeoutMs: settings.queryTimeoutMs,
     cacheMaxAgeS: settings.cacheMaxAgeS,
@@ -107,6 +108,9 @@ async function main(): Promise<void> {
           ...access.dashboard,
           defaultLimits: { quota: settings.defaultQuotaCredits, rate: null },
           serviceRate: { requests: settings.rateLimitRequests, windowS: settings.rateLimitWindowS },
+          signup: settings.signup,
+          publicOrigin: settings.publicOrigin,
+          mail: settings.smtpUrl && settings.mailFrom ? { url: settings.smtpUrl, from: settings.mailFrom } : undefined,
         }
       : undefined,
   });

@@ -54,6 +54,8 @@ export interface Settings {
    * `X-Forwarded-Proto` are believed (comma-separated); unset, nobody's.
    */
   trustProxy: string[] | undefined;
+  /** `PUBLIC_URL`: the origin the dashboard's mail links to; unset, the origin each request arrived at. */
+  publicOrigin: string | undefined;
   /** `SMTP_URL`: the SMTP relay (`smtp://` or `smtps://` URL) the dashboard mails through; unset, it sends none. */
   smtpUrl: string | undefined;
   /** `MAIL_FROM`: the From address of the dashboard's mail (needed with SMTP_URL). */
@@ -218,6 +220,20 @@ export function trustProxyFrom(env: NodeJS.ProcessEnv): string[] | undefined {
   return entries.length ? entries : undefined;
 }
 
+/** `PUBLIC_URL`: an http(s) URL; its origin is kept. */
+export function publicOriginFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'PUBLIC_URL');
+  if (!raw) return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new SettingsError(
+      `PUBLIC_URL must be the service's public http(s) address such as https://api.example.com, got "${raw}": ` +
+        'set it to the address users reach, or unset it to link to the address each request came to',
+    );
+  }
+  return url.origin;
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     port: intFrom(env, 'PORT', { fallback: 8080 }),
@@ -246,6 +262,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxyFrom(env),
+    publicOrigin: publicOriginFrom(env),
     ...mailSettingsFrom(env),
   };
 }

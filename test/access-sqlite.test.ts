@@ -21,6 +21,8 @@ interface Listed {
   quota: number | null;
   rate: { requests: number; window_s: number } | null;
   usage: { period: string; credits: number; calls: number };
+  budget: string;
+  remaining: number | null;
 }
 
 /** A month before `period` (YYYY-MM). */
@@ -84,6 +86,8 @@ describe('embedded state in SQLite', () => {
         quota: 100,
         rate: { requests: 5, window_s: 60 },
         usage: { period, credits: 3, calls: 2 },
+        budget: 'key',
+        remaining: 97,
       },
       {
         id: 'key_0000000000b2',
@@ -93,6 +97,8 @@ describe('embedded state in SQLite', () => {
         quota: null,
         rate: null,
         usage: { period, credits: 1, calls: 1 },
+        budget: 'key',
+        remaining: null,
       },
       {
         id: 'key_0000000000c3',
@@ -102,6 +108,8 @@ describe('embedded state in SQLite', () => {
         quota: null,
         rate: null,
         usage: { period, credits: 0, calls: 0 },
+        budget: 'key',
+        remaining: null,
       },
     ]);
     const state = path.join(dataDir, 'state');

@@ -43,6 +43,8 @@ interface Listed {
   quota: number | null;
   rate: { requests: number; window_s: number } | null;
   usage: { period: string; credits: number; calls: number };
+  budget: string;
+  remaining: number | null;
 }
 
 /**
@@ -122,6 +124,7 @@ describe('npm run keys, embedded backend', () => {
     const spans = columnSpans(table);
     const cells = (line: string) => spans.map(([a, b]) => line.slice(a, b).trim());
     const header = ['id', 'name', 'created', 'revoked', 'quota', 'rate', `credits ${period()}`, `calls ${period()}`];
+    header.push('budget', 'remaining');
     assert.deepEqual(cells(table[0]!), header, table.join('\n'));
 
     const listed = JSON.parse((await keys(['list', '--json'], env)).stdout) as Listed[];
@@ -138,10 +141,12 @@ describe('npm run keys, embedded backend', () => {
         k.rate ? `${k.rate.requests}/${k.rate.window_s}s` : 'default',
         String(k.usage.credits),
         String(k.usage.calls),
+        k.budget,
+        k.remaining === null ? 'none' : String(k.remaining),
       ]);
       // Text starts where its column starts; numbers end where theirs ends.
       for (const c of [0, 1, 2, 3, 5]) assert.notEqual(line[spans[c]![0]], ' ', `column ${header[c]}: ${line}`);
-      for (const c of [4, 6, 7]) assert.notEqual(line[spans[c]![1] - 1], ' ', `column ${header[c]}: ${line}`);
+      for (const c of [4, 6, 7, 9]) assert.notEqual(line[spans[c]![1] - 1], ' ', `column ${header[c]}: ${line}`);
     });
     assert.ok(listed.some((k) => k.id === revoked && k.revoked_at));
   });
@@ -154,7 +159,8 @@ describe('npm run keys, embedded backend', () => {
     assert.deepEqual(lines(r.stderr), [storeLine]);
     const listed = JSON.parse(r.stdout) as Listed[];
     const mine = listed.find((k) => k.name === 'json')!;
-    assert.deepEqual(Object.keys(mine), ['id', 'name', 'created_at', 'revoked_at', 'quota', 'rate', 'usage']);
+    const fields = ['id', 'name', 'created_at', 'revoked_at', 'quota', 'rate', 'usage', 'budget', 'remaining'];
+    assert.deepEqual(Object.keys(mine), fields);
     assert.deepEqual(
       { ...mine, id: '', created_at: '' },
       {
@@ -165,6 +171,8 @@ describe('npm run keys, embedded backend', () => {
         quota: null,
         rate: { requests: 8, window_s: 2 },
         usage: { period: period(), credits: 0, calls: 0 },
+        budget: 'key',
+        remaining: null,
       },
     );
     assert.ok(!r.stdout.includes(key), 'no key');

@@ -213,8 +213,8 @@ describe('dashboard usage and admin pages (embedded backend)', () => {
       page = (await browser.request('/dashboard/usage')).text;
     }
     assert.ok(page.includes(`<dd id="credits-used">${cost}</dd>`), 'the call is counted');
-    assert.ok(page.includes('300 credits per key per month'));
-    assert.ok(page.includes(`<td class="num">${300 - cost}</td>`), 'what remains');
+    assert.ok(page.includes('300 credits per month'));
+    assert.ok(page.includes(`<dd id="credits-remaining">${300 - cost}</dd>`), 'what remains');
     const renews = r.headers.get('x-credits-reset')!;
     assert.ok(page.includes(`<time datetime="${renews}">`), `renews at ${renews}`);
     assert.ok(page.includes('600 requests per 60 s (service default)'));

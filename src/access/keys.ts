@@ -9,6 +9,20 @@ export interface ApiKeyRecord {
   quota: number | null;
   /** Per-key sliding window; null = the service default. */
   rate: { requests: number; windowS: number } | null;
+  /**
+   * Whose monthly credits the key spends: its account's, shared by every key of the
+   * account (revoked ones included), or, when absent, the key's own.
+   */
+  budget?: string;
+}
+
+/** The id credits are counted under for `key`. */
+export const budgetOf = (key: ApiKeyRecord): string => key.budget ?? key.id;
+
+/** What a request needs of a stored key. */
+export function keyRecord(k: StoredKey): ApiKeyRecord {
+  const { id, name, quota, rate, budget } = k;
+  return budget ? { id, name, quota, rate, budget } : { id, name, quota, rate };
 }
 
 export interface StoredKey extends ApiKeyRecord {

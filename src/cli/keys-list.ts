@@ -1,3 +1,4 @@
+import { budgetOf } from '../access/keys.js';
 import type { ListedKey } from '../access/stores/admin.js';
 import { formatTable, type Column } from './table.js';
 
@@ -10,10 +11,17 @@ export interface KeyListing {
   quota: number | null;
   rate: { requests: number; window_s: number } | null;
   usage: { period: string; credits: number; calls: number };
+  /** Whose credits the key spends: `key` (its own) or the account id (shared by the account's keys). */
+  budget: string;
+  /** Credits left this month in that budget; null without a quota. */
+  remaining: number | null;
 }
 
-export function keyListing(k: ListedKey, period: string): KeyListing {
-  return {
+/** The keys as listed, each with the credits left in its budget (an account's keys together). */
+export function keyListings(keys: ListedKey[], period: string): KeyListing[] {
+  const spent = new Map<string, number>();
+  for (const k of keys) spent.set(budgetOf(k), (spent.get(budgetOf(k)) ?? 0) + k.usage.credits);
+  return keys.map((k) => ({
     id: k.id,
     name: k.name,
     created_at: k.createdAt,
@@ -21,7 +29,9 @@ export function keyListing(k: ListedKey, period: string): KeyListing {
     quota: k.quota,
     rate: k.rate ? { requests: k.rate.requests, window_s: k.rate.windowS } : null,
     usage: { period, credits: k.usage.credits, calls: k.usage.calls },
-  };
+    budget: k.budget ?? 'key',
+    remaining: k.quota === null ? null : Math.max(0, k.quota - spent.get(budgetOf(k))!),
+  }));
 }
 
 /** An instant to the second: the milliseconds only widen the column. */
@@ -42,6 +52,8 @@ export function keysTable(keys: KeyListing[], period: string): string {
     { header: 'rate' },
     { header: `credits ${period}`, align: 'right' },
     { header: `calls ${period}`, align: 'right' },
+    { header: 'budget' },
+    { header: 'remaining', align: 'right' },
   ];
   const rows = keys.map((k) => [
     k.id,
@@ -52,6 +64,8 @@ export function keysTable(keys: KeyListing[], period: string): string {
     k.rate ? `${k.rate.requests}/${k.rate.window_s}s` : 'default',
     String(k.usage.credits),
     String(k.usage.calls),
+    k.budget,
+    k.remaining === null ? 'none' : String(k.remaining),
   ]);
   return formatTable(columns, rows);
 }

@@ -3,7 +3,7 @@ import type { KeyAdmin, NewKey } from '../access/stores/admin.js';
 import { loadSettings } from '../settings.js';
 import { UsageError, parseCommandLine } from './args.js';
 import { CREATE_USAGE, KEYS_USAGE, LIST_USAGE, REVOKE_USAGE } from './keys-help.js';
-import { keyListing, keysTable } from './keys-list.js';
+import { keyListings, keysTable } from './keys-list.js';
 import { describeKeyStore, openKeyStore } from './keys-store.js';
 import { messageOf, runTool } from './run.js';
 
@@ -94,7 +94,7 @@ async function list(json: boolean): Promise<number> {
   const keys = await onKeyStore(async (store, place) => {
     const listed = await store.list(period);
     console.error(`keys in ${place}`);
-    return listed.map((k) => keyListing(k, period));
+    return keyListings(listed, period);
   });
   console.log(json ? JSON.stringify(keys, null, 2) : keysTable(keys, period));
   return 0;

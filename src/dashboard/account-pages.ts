@@ -2,19 +2,30 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, passwordProblem, verifyPassword } from '../access/accounts/password.js';
 import type { SignInThrottle, SignInVerdict } from '../access/accounts/sign-in-throttle.js';
-import type { AccountStore } from '../access/accounts/store.js';
+import { normaliseEmail, type AccountStore } from '../access/accounts/store.js';
+import type { SignupMode } from '../settings.js';
+import { lookAlikeProblem } from '../access/accounts/addresses.js';
+import { deviceOf, issueDeviceCookie } from './device-cookie.js';
 import { PageError } from './errors.js';
 import { html, notice, page, sendPage } from './html.js';
+import type { MailContext } from './mailer.js';
 import { checkPreSignInToken, formOf, preSignInToken, type Sessions } from './session.js';
+import { signUpByMail, signUpClosedPage } from './signup.js';
 
 export interface AccountPagesOptions {
   accounts: AccountStore;
   sessions: Sessions;
   throttle: SignInThrottle;
+  /** SIGNUP: `verify` needs `mail`. */
+  signup: SignupMode;
+  /** With SMTP_URL: the sign-in page links to `/dashboard/forgot`, and `verify` mode mails its links. */
+  mail?: MailContext;
 }
 
 /** One message for an unknown email and a wrong password alike: the form must not tell which emails exist. */
 const WRONG_CREDENTIALS = 'Wrong email or password.';
+/** The same whether the account is enabled or disabled. */
+const EMAIL_TAKEN = 'This email cannot be used for a new account. If the account is yours, sign in instead.';
 const EMAIL_MAX_LENGTH = 254;
 
 /**
@@ -33,11 +44,16 @@ const unknownAccountHash = hashPassword('no account has this password');
 
 type Form = 'signup' | 'login';
 
-function credentialsForm(form: Form, csrf: string, opts: { email?: string; problem?: string } = {}): string {
+/** `forgot`: the sign-in page links to /dashboard/forgot; `closed`: the sign-up page says sign-up is closed. */
+type FormOptions = { email?: string; problem?: string; forgot?: boolean; closed?: boolean };
+
+function credentialsForm(form: Form, csrf: string, opts: FormOptions = {}): string {
   const signup = form === 'signup';
+  if (signup && opts.closed) return signUpClosedPage();
   const other = signup
     ? html`<p>Already have an account? <a href="/dashboard/login">Sign in</a>.</p>`
-    : html`<p>No account yet? <a href="/dashboard/signup">Sign up</a>.</p>`;
+    : html`${opts.forgot ? html`<p><a href="/dashboard/forgot">Forgot your password?</a></p>` : ''}
+        <p>No account yet? <a href="/dashboard/signup">Sign up</a>.</p>`;
   return page({
     title: signup ? 'Sign up' : 'Sign in',
     body: html`${notice(opts.problem)}
@@ -75,48 +91,33 @@ function credentialsForm(form: Form, csrf: string, opts: { email?: string; probl
 
 /** Sign-up, sign-in and sign-out. */
 export function registerAccountPages(app: FastifyInstance, opts: AccountPagesOptions): void {
-  const { accounts, sessions, throttle } = opts;
+  const { accounts, sessions, throttle, signup, mail } = opts;
+  const modes = { forgot: mail !== undefined, closed: signup === 'closed' };
   const showForm = (form: Form) => async (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(reply, 200, credentialsForm(form, preSignInToken(request, reply)));
+    sendPage(reply, 200, credentialsForm(form, preSignInToken(request, reply), modes));
 
   app.get('/dashboard/signup', showForm('signup'));
   app.get('/dashboard/login', showForm('login'));
 
   app.post('/dashboard/signup', async (request, reply) => {
+    if (signup === 'closed') return sendPage(reply, 403, signUpClosedPage());
     checkPreSignInToken(request);
     const form = formOf(request);
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
     const again = (problem: string) =>
-      sendPage(reply, 422, credentialsForm('signup', preSignInToken(request, reply), { email, problem }));
+      sendPage(reply, 422, credentialsForm('signup', preSignInToken(request, reply), { email, problem, ...modes }));
     if (email.length > EMAIL_MAX_LENGTH || !looksLikeEmail(email)) return again('Enter a valid email address.');
+    const lookAlike = await lookAlikeProblem(normaliseEmail(email), accounts);
+    if (lookAlike) return again(`This address cannot be used: ${lookAlike}.`);
     const problem = passwordProblem(password);
     if (problem) return again(`The password is too weak: ${problem}.`);
     // Sign-ups count against the same windows as sign-ins: each costs a memory-hard hash.
-    await refuseWhenThrottled(throttle, request, email);
-    const account = await accounts.createAccount(email, await hashPassword(password), 'user');
-    if (!account) return again('An account with this email already exists. Sign in instead.');
-    await sessions.open(request, reply, account.id);
-    return reply.redirect('/dashboard/keys', 303);
+    await refuseWhenThrottled(throttle, request, { email });
+    return createUser(opts, { request, reply, again }, { email, password });
   });
 
-  app.post('/dashboard/login', async (request, reply) => {
-    checkPreSignInToken(request);
-    const form = formOf(request);
-    const email = (form.get('email') ?? '').trim();
-    const password = form.get('password') ?? '';
-    const { failureDelayMs } = await refuseWhenThrottled(throttle, request, email);
-    const account = email.length <= EMAIL_MAX_LENGTH ? await accounts.findAccountByEmail(email) : null;
-    const ok = await verifyPassword(password, account?.passwordHash ?? (await unknownAccountHash));
-    if (!account || !account.passwordHash || !ok || account.disabledAt) {
-      // Repeated failures on an account are answered later and later, then refused.
-      await setTimeout(failureDelayMs);
-      const content = credentialsForm('login', preSignInToken(request, reply), { email, problem: WRONG_CREDENTIALS });
-      return sendPage(reply, 401, content);
-    }
-    await sessions.open(request, reply, account.id);
-    return reply.redirect('/dashboard/keys', 303);
-  });
+  app.post('/dashboard/login', signInHandler(opts));
 
   app.post('/dashboard/logout', async (request, reply) => {
     // The CSRF check stops another site from signing the user out.
@@ -125,12 +126,63 @@ export function registerAccountPages(app: FastifyInstance, opts: AccountPagesOpt
   });
 }
 
+/**
+ * Creates the account of an accepted sign-up as SIGNUP says: in `verify` mode by mail,
+ * answering the same page whether the address was free or taken; else signed in at once.
+ */
+async function createUser(
+  opts: AccountPagesOptions,
+  answer: { request: FastifyRequest; reply: FastifyReply; again: (problem: string) => string },
+  input: { email: string; password: string },
+): Promise<unknown> {
+  const { request, reply } = answer;
+  const passwordHash = await hashPassword(input.password);
+  if (opts.signup === 'verify' && opts.mail) {
+    return sendPage(reply, 200, await signUpByMail(opts.mail, request, { email: input.email, passwordHash }));
+  }
+  const account = await opts.accounts.createAccount(input.email, passwordHash, 'user');
+  if (!account) return answer.again(EMAIL_TAKEN);
+  await opts.sessions.open(request, reply, account.id);
+  return reply.redirect('/dashboard/keys', 303);
+}
+
+/** Sign-in: throttled, then the password checked; a success opens a session and marks the browser as the account's. */
+function signInHandler(opts: AccountPagesOptions) {
+  const { accounts, sessions, throttle } = opts;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    checkPreSignInToken(request);
+    const form = formOf(request);
+    const email = (form.get('email') ?? '').trim();
+    const password = form.get('password') ?? '';
+    // A browser this account signed in from before is counted by its device cookie.
+    const { failureDelayMs } = await refuseWhenThrottled(throttle, request, {
+      email,
+      device: deviceOf(request, email),
+    });
+    const account = email.length <= EMAIL_MAX_LENGTH ? await accounts.findAccountByEmail(email) : null;
+    const ok = await verifyPassword(password, account?.passwordHash ?? (await unknownAccountHash));
+    if (!account || !account.passwordHash || !ok || account.disabledAt) {
+      // Repeated failures on an account are answered later and later, then refused.
+      await setTimeout(failureDelayMs);
+      const content = credentialsForm('login', preSignInToken(request, reply), {
+        email,
+        problem: WRONG_CREDENTIALS,
+        forgot: opts.mail !== undefined,
+      });
+      return sendPage(reply, 401, content);
+    }
+    await sessions.open(request, reply, account.id);
+    issueDeviceCookie(request, reply, email);
+    return reply.redirect('/dashboard/keys', 303);
+  };
+}
+
 async function refuseWhenThrottled(
   throttle: SignInThrottle,
   request: FastifyRequest,
-  email: string,
+  who: { email: string; device?: string },
 ): Promise<SignInVerdict> {
-  const verdict = await throttle.attempt(email, request.ip, request.id).catch((err: unknown) => {
+  const verdict = await throttle.attempt({ ...who, client: request.ip }, request.id).catch((err: unknown) => {
     // Without the count of attempts no sign-in goes through: an outage gives a guesser nothing.
     request.log.error({ err }, 'sign-in attempts cannot be counted');
     throw new PageError(503, 'Signing in and signing up are unavailable for a moment. Try again shortly.', {

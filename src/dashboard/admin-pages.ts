@@ -10,7 +10,7 @@ import { creditPeriod } from '../access/keys.js';
 import { PageError } from './errors.js';
 import { csrfField, html, notice, page, sendPage, table, type Html } from './html.js';
 import { formOf, type SignedIn, type Sessions } from './session.js';
-import { count, keyCreditsTable, rateText } from './usage-page.js';
+import { accountCredits, count, keyCreditsTable, rateText } from './usage-page.js';
 
 export interface AdminPagesOptions {
   accounts: AccountStore;
@@ -30,6 +30,15 @@ function quotaText(limits: AccountLimits): string {
   return limits.quota === null ? 'none' : count(limits.quota);
 }
 
+/** The credits an account has left this month, all its keys together. */
+function remainingItem(account: ListedAccount, defaults: AccountLimits): Html {
+  const credits = accountCredits(account.usage.credits, (account.limits ?? defaults).quota);
+  return html`<div>
+    <dt>Remaining this month</dt>
+    <dd>${credits.remaining} of ${credits.quota}</dd>
+  </div>`;
+}
+
 function accountRow(a: ListedAccount, opts: AdminPagesOptions): Html {
   const limits = a.limits ?? opts.defaultLimits;
   const name = a.email ?? 'operator (keys of the CLI)';
@@ -41,6 +50,9 @@ function accountRow(a: ListedAccount, opts: AdminPagesOptions): Html {
     <td class="num">${count(a.usage.calls)}</td>
     <td class="num">${count(a.usage.credits)}</td>
     <td class="num">${a.id === OPERATOR_ACCOUNT_ID ? 'per key' : quotaText(limits)}</td>
+    <td class="num">
+      ${a.id === OPERATOR_ACCOUNT_ID ? 'per key' : accountCredits(a.usage.credits, limits.quota).remaining}
+    </td>
     <td>${a.id === OPERATOR_ACCOUNT_ID ? 'per key' : rateText(limits.rate, opts.serviceRate)}</td>
   </tr>`;
 }
@@ -55,7 +67,8 @@ function accountsPage(signedIn: SignedIn, accounts: ListedAccount[], opts: Admin
       { label: 'Keys active / revoked', numeric: true },
       { label: 'Calls', numeric: true },
       { label: 'Credits', numeric: true },
-      { label: 'Quota per key', numeric: true },
+      { label: 'Monthly credits', numeric: true },
+      { label: 'Remaining', numeric: true },
       { label: 'Rate limit per key' },
     ],
     rows: accounts.map((a) => accountRow(a, opts)),
@@ -75,7 +88,7 @@ function limitsForm(account: ListedAccount, csrf: string, opts: AdminPagesOption
     <form method="post" action="${accountUrl(account.id)}/limits">
       ${csrfField(csrf)}
       <p>
-        <label for="quota">Quota per key (credits per month)</label>
+        <label for="quota">Monthly credits of the account (all its keys)</label>
         <input
           id="quota"
           name="quota"
@@ -174,12 +187,16 @@ async function accountPage(
         <dt>Credits this month</dt>
         <dd>${count(account.usage.credits)}</dd>
       </div>
+      ${operator ? '' : remainingItem(account, opts.defaultLimits)}
       <div>
         <dt>Calls this month</dt>
         <dd>${count(account.usage.calls)}</dd>
       </div>
     </dl>
-    ${keyCreditsTable(keys, opts.serviceRate, `Keys, with their usage in ${creditPeriod()}`)}
+    ${keyCreditsTable(keys, opts.serviceRate, {
+      caption: `Keys, with their usage in ${creditPeriod()}`,
+      ownQuota: operator,
+    })}
     ${
       operator
         ? html`<p>The operator's keys have the limits given to <code>npm run keys -- create</code>, key by key.</p>`
@@ -192,11 +209,15 @@ async function accountPage(
 /** `/dashboard/admin`: every account, its keys and usage; limits and status per account. Admins only. */
 export function registerAdminPages(app: FastifyInstance, opts: AdminPagesOptions): void {
   const { accounts, sessions } = opts;
-  /** An admin's session, or null once redirected to sign in; anyone else is told there is no such page. */
-  const admin = async (request: FastifyRequest, reply: FastifyReply, method: 'get' | 'post') => {
-    const signedIn = await sessions.orSignIn(request, reply, method);
-    if (signedIn && signedIn.account.role !== 'admin') throw new PageError(404, 'There is no such page.');
-    return signedIn;
+  /**
+   * An admin's session; anyone else, signed in or not, is told there is no such page,
+   * so the area's existence shows to nobody else.
+   */
+  const admin = async (request: FastifyRequest, _reply: FastifyReply, method: 'get' | 'post') => {
+    const signedIn = await sessions.current(request);
+    if (!signedIn || signedIn.account.role !== 'admin') throw new PageError(404, 'There is no such page.');
+    // Then the CSRF check of a form (403).
+    return method === 'post' ? sessions.forPost(request) : signedIn;
   };
   const listed = async (id: string) => {
     const [account] = await accounts.listAccounts(creditPeriod(), id);

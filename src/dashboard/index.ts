@@ -10,7 +10,10 @@ import { html, page } from './html.js';
 import { registerKeyPages } from './key-pages.js';
 import { registerUsagePage } from './usage-page.js';
 import { registerAdminPages } from './admin-pages.js';
-import { Sessions } from './session.js';
+import { registerMailPages } from './mail-pages.js';
+import type { MailSettings } from './mailer.js';
+import type { SignupMode } from '../settings.js';
+import { Sessions, checkOrigin, rememberSecret } from './session.js';
 
 export interface DashboardOptions {
   accounts: AccountStore;
@@ -21,6 +24,12 @@ export interface DashboardOptions {
   defaultLimits: AccountLimits;
   /** The rate limit of a key without one of its own (RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW_S). */
   serviceRate: KeyRate;
+  /** SIGNUP: how accounts come to be (`verify` needs `mail`). */
+  signup: SignupMode;
+  /** SMTP_URL and MAIL_FROM; without them the dashboard sends no mail (no verification, no password reset). */
+  mail?: MailSettings;
+  /** PUBLIC_URL's origin: where mail links lead; unset, the origin each request arrived at. */
+  publicOrigin?: string;
 }
 
 /** Forms are small: an email, a password, a key name and a CSRF token. */
@@ -63,6 +72,20 @@ function statusMessage(status: number): string {
 }
 
 /**
+ * What every dashboard request gets first: the server's secret (for its tokens) and,
+ * when it changes state on a page, the check that it comes from this site (403).
+ */
+function guardRequests(app: FastifyInstance, secret: () => Promise<Buffer>): void {
+  app.addHook('onRequest', async (request) => {
+    rememberSecret(request, await secret());
+  });
+  app.addHook('preHandler', async (request) => {
+    const page = request.routeOptions.url !== '/dashboard/*' && request.routeOptions.url !== '/dashboard';
+    if (page && request.method !== 'GET' && request.method !== 'HEAD') checkOrigin(request);
+  });
+}
+
+/**
  * The dashboard, an encapsulated plugin: its own form parser (the API takes no
  * bodies), security headers and HTML error pages apply to its routes only. Its
  * routes carry no `access` setting, so no API key, gateway secret or metering
@@ -72,7 +95,13 @@ export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptio
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
-  await app.register(helmet, { contentSecurityPolicy: CSP, frameguard: { action: 'deny' } });
+  // `same-origin`, not helmet's `no-referrer`: under `no-referrer` a browser posts a form
+  // with `Origin: null`, and the Origin check needs the page's own origin.
+  await app.register(helmet, {
+    contentSecurityPolicy: CSP,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -85,6 +114,8 @@ export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptio
     void reply.header('cache-control', 'no-store');
   });
   app.setErrorHandler(errorPage);
+  app.decorate('publicOrigin', opts.publicOrigin ?? null);
+  guardRequests(app, opts.csrfSecret);
 
   for (const asset of DASHBOARD_ASSETS) {
     app.get(asset.url, async (_request, reply) =>
@@ -95,21 +126,17 @@ export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptio
   app.get('/dashboard', async (request, reply) =>
     reply.redirect((await sessions.current(request)) ? '/dashboard/keys' : '/dashboard/login', 303),
   );
-  registerAccountPages(app, { accounts: opts.accounts, sessions, throttle: new SignInThrottle(opts.signInLimiter) });
-  registerKeyPages(app, { accounts: opts.accounts, sessions, defaultLimits: opts.defaultLimits });
-  registerUsagePage(app, { accounts: opts.accounts, sessions, serviceRate: opts.serviceRate });
-  registerAdminPages(app, {
-    accounts: opts.accounts,
-    sessions,
-    defaultLimits: opts.defaultLimits,
-    serviceRate: opts.serviceRate,
-  });
-  // Any other path under /dashboard: an HTML page, not the API's JSON 404.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/dashboard/*',
-    handler: async () => {
-      throw new PageError(404, 'There is no such page.');
-    },
-  });
+  const mail = registerMailPages(app, { ...opts, sessions });
+  registerAccountPages(app, { ...opts, sessions, throttle: new SignInThrottle(opts.signInLimiter), mail });
+  registerKeyPages(app, { ...opts, sessions, verifyFirst: opts.signup === 'verify' });
+  registerUsagePage(app, { ...opts, sessions });
+  registerAdminPages(app, { ...opts, sessions });
+  // Any other path under /dashboard, or method on a page: an HTML page, not the API's JSON 404 or 405.
+  const notFound = async () => {
+    throw new PageError(404, 'There is no such page.');
+  };
+  // HEAD comes with each GET route.
+  const methods = app.supportedMethods.filter((m) => m !== 'HEAD');
+  app.route({ method: methods, url: '/dashboard/*', handler: notFound });
+  app.route({ method: methods.filter((m) => m !== 'GET'), url: '/dashboard', handler: notFound });
 }

@@ -1,12 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { Mail } from './mailer.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL's origin, or null: then links lead to the origin a request arrived at. */
+    publicOrigin: string | null;
+  }
+}
+
 /**
- * A dashboard page's address as the request reached the server (its scheme and
- * host): the links of every mail are built here, and nowhere else.
+ * The address of a dashboard page in a mail: under PUBLIC_URL when it is set (a
+ * request's Host is the client's to choose, so a link built from it could lead a
+ * reset token to another site), else the origin the request arrived at (behind
+ * trusted proxies, the original one). Every mail link is built here.
  */
 export function dashboardUrl(request: FastifyRequest, path: string): string {
-  return `${request.protocol}://${request.host}${path}`;
+  return `${request.server.publicOrigin ?? `${request.protocol}://${request.host}`}${path}`;
 }
 
 const NOT_YOU = 'If it was not you, ignore this message';

@@ -1,6 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, AccountStore } from '../access/accounts/store.js';
+import { signedToken, signedTokenValid } from '../access/accounts/signed-tokens.js';
 import { csrfToken, csrfTokenMatches, newSessionToken, sessionHash } from '../access/accounts/tokens.js';
 import { PRE_CSRF_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE_S, cookieOf, setCookie } from './cookies.js';
 import { PageError } from './errors.js';
@@ -82,15 +82,34 @@ function csrfRefused(): PageError {
   return new PageError(403, 'This form has expired or did not come from this site. Reload the page and try again.');
 }
 
+/** The server's secret, kept with each dashboard request (see `rememberSecret`). */
+const secrets = new WeakMap<FastifyRequest, Buffer>();
+
+/** Keeps the server's secret with a request, so its tokens are made and checked without waiting. */
+export function rememberSecret(request: FastifyRequest, secret: Buffer): void {
+  secrets.set(request, secret);
+}
+
+export function secretOf(request: FastifyRequest): Buffer {
+  const secret = secrets.get(request);
+  if (!secret) throw new Error('the dashboard secret was not loaded for this request');
+  return secret;
+}
+
+const PRE_SIGN_IN = 'pre-sign-in csrf';
+
 /**
- * The double-submit token of the sign-up and sign-in forms, before any session
- * exists: the same random value in an HttpOnly cookie and in the form. A cross-site
- * page can neither read the cookie nor make the browser send it (SameSite=Strict).
+ * The double-submit token of the forms used before any session exists (sign-up,
+ * sign-in, password reset): the same value in an HttpOnly cookie and in the form. The
+ * value is one the server issued (signed under its secret), so a cookie planted by
+ * someone else is not taken; a cross-site page can neither read the cookie nor make
+ * the browser send it (SameSite=Strict), and its forms fail the Origin check too.
  */
 export function preSignInToken(request: FastifyRequest, reply: FastifyReply): string {
+  const secret = secretOf(request);
   const existing = cookieOf(request, PRE_CSRF_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  const token = randomBytes(32).toString('base64url');
+  if (signedTokenValid(secret, PRE_SIGN_IN, existing)) return existing;
+  const token = signedToken(secret, PRE_SIGN_IN);
   setCookie(reply, { name: PRE_CSRF_COOKIE, value: token });
   return token;
 }
@@ -98,7 +117,19 @@ export function preSignInToken(request: FastifyRequest, reply: FastifyReply): st
 export function checkPreSignInToken(request: FastifyRequest): void {
   const cookie = cookieOf(request, PRE_CSRF_COOKIE);
   const field = formOf(request).get('csrf');
-  if (!cookie || !field) throw csrfRefused();
-  const [a, b] = [Buffer.from(cookie), Buffer.from(field)];
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw csrfRefused();
+  if (!signedTokenValid(secretOf(request), PRE_SIGN_IN, cookie) || field !== cookie) throw csrfRefused();
+}
+
+/** The origin a browser names for a request of this server (behind trusted proxies, the original request's). */
+const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/**
+ * Whether a state-changing request comes from a page of this site: its `Origin`
+ * (or, where a browser sends none, its `Referer`'s origin) is the server's own.
+ * Neither present, it is refused: every browser that posts a form sends one.
+ */
+export function checkOrigin(request: FastifyRequest): void {
+  const { origin, referer } = request.headers;
+  const claimed = origin ?? (referer && URL.canParse(referer) ? new URL(referer).origin : undefined);
+  if (claimed !== ownOrigin(request)) throw csrfRefused();
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountKey, AccountStore, DailyUsage, KeyRate } from '../access/accounts/store.js';
+import type { AccountKey, AccountLimits, AccountStore, DailyUsage, KeyRate } from '../access/accounts/store.js';
 import { creditPeriod, creditResetAt } from '../access/keys.js';
 import { CHART_SCRIPT_URL, USAGE_CHART_SCRIPT_URL } from './assets.js';
 import { html, page, sendPage, table, type Html } from './html.js';
@@ -10,6 +10,8 @@ export interface UsagePageOptions {
   sessions: Sessions;
   /** The rate limit of a key without one of its own. */
   serviceRate: KeyRate;
+  /** The limits of an account while an admin has set none. */
+  defaultLimits: AccountLimits;
 }
 
 /** Days shown by the chart and the table, today (UTC) included. */
@@ -43,8 +45,8 @@ export function chartData(days: string[], usage: DailyUsage[], measure: 'calls' 
   return { labels: days, series };
 }
 
-/** One key's month: used, quota and what remains. */
-export function keyCreditsRow(key: AccountKey, serviceRate: KeyRate): Html {
+/** One key's month: its calls and credits, and (`ownQuota`: keys that spend their own) its quota and what remains. */
+function keyCreditsRow(key: AccountKey, serviceRate: KeyRate, ownQuota: boolean): Html {
   const { credits, calls } = key.usage;
   const remaining = key.quota === null ? 'no quota' : count(Math.max(0, key.quota - credits));
   return html`<tr>
@@ -52,27 +54,44 @@ export function keyCreditsRow(key: AccountKey, serviceRate: KeyRate): Html {
     <td>${key.status}</td>
     <td class="num">${count(calls)}</td>
     <td class="num">${count(credits)}</td>
-    <td class="num">${key.quota === null ? 'none' : count(key.quota)}</td>
-    <td class="num">${remaining}</td>
+    ${ownQuota ? html`<td class="num">${key.quota === null ? 'none' : count(key.quota)}</td>` : ''}
+    ${ownQuota ? html`<td class="num">${remaining}</td>` : ''}
     <td>${rateText(key.rate, serviceRate)}</td>
   </tr>`;
 }
 
-export function keyCreditsTable(keys: AccountKey[], serviceRate: KeyRate, caption: string): Html {
+/**
+ * The keys' month. Keys of an account spend the account's credits, shown beside the
+ * table; the operator's keys (`ownQuota`) each have a quota of their own.
+ */
+export function keyCreditsTable(
+  keys: AccountKey[],
+  serviceRate: KeyRate,
+  shown: { caption: string; ownQuota: boolean },
+): Html {
   if (!keys.length) return html`<p>No keys yet.</p>`;
+  const quotaColumns = [
+    { label: 'Quota', numeric: true },
+    { label: 'Remaining', numeric: true },
+  ];
   return table({
-    caption,
+    caption: shown.caption,
     columns: [
       { label: 'Key' },
       { label: 'Status' },
       { label: 'Calls', numeric: true },
       { label: 'Credits used', numeric: true },
-      { label: 'Quota', numeric: true },
-      { label: 'Remaining', numeric: true },
+      ...(shown.ownQuota ? quotaColumns : []),
       { label: 'Rate limit' },
     ],
-    rows: keys.map((k) => keyCreditsRow(k, serviceRate)),
+    rows: keys.map((k) => keyCreditsRow(k, serviceRate, shown.ownQuota)),
   });
+}
+
+/** An account's credits of the month: what its keys used together against its quota. */
+export function accountCredits(used: number, quota: number | null): { quota: string; remaining: string } {
+  if (quota === null) return { quota: 'no quota', remaining: 'no quota' };
+  return { quota: `${count(quota)} credits per month`, remaining: count(Math.max(0, quota - used)) };
 }
 
 function dailyTable(usage: DailyUsage[]): Html {
@@ -129,7 +148,7 @@ function renewal(): Html {
   return html`<time datetime="${at}">${day}, 00:00 UTC</time>`;
 }
 
-/** The account's credits this month against each key's quota, and its calls of the last 30 days. */
+/** The account's credits this month against its quota, shared by its keys, and its calls of the last 30 days. */
 export function registerUsagePage(app: FastifyInstance, opts: UsagePageOptions): void {
   const { accounts, sessions, serviceRate } = opts;
   app.get('/dashboard/usage', async (request, reply) => {
@@ -137,19 +156,15 @@ export function registerUsagePage(app: FastifyInstance, opts: UsagePageOptions):
     if (!signedIn) return reply;
     const period = creditPeriod();
     const days = lastDays();
-    const [keys, usage] = await Promise.all([
+    const [keys, usage, limits] = await Promise.all([
       accounts.listKeys(signedIn.account.id, period),
       accounts.usageByDay(signedIn.account.id, days[0]!),
+      accounts.accountLimits(signedIn.account.id),
     ]);
+    // Revoked keys' credits count: the month's budget is the account's.
     const used = keys.reduce((t, k) => t + k.usage.credits, 0);
     const active = keys.filter((k) => k.status === 'active');
-    const quotas = [...new Set(active.map((k) => k.quota))];
-    const quotaText =
-      quotas.length === 1
-        ? quotas[0] === null
-          ? 'no quota'
-          : `${count(quotas[0]!)} credits per key per month`
-        : 'see each key below';
+    const credits = accountCredits(used, (limits ?? opts.defaultLimits).quota);
     const charts = [
       chart('calls-chart', 'Calls per day by operation', chartData(days, usage, 'calls')),
       chart('credits-chart', 'Credits per day by operation', chartData(days, usage, 'credits')),
@@ -161,7 +176,11 @@ export function registerUsagePage(app: FastifyInstance, opts: UsagePageOptions):
         </div>
         <div>
           <dt>Quota</dt>
-          <dd>${active.length ? quotaText : 'no active key'}</dd>
+          <dd id="credits-quota">${credits.quota}</dd>
+        </div>
+        <div>
+          <dt>Remaining</dt>
+          <dd id="credits-remaining">${credits.remaining}</dd>
         </div>
         <div>
           <dt>Renews</dt>
@@ -172,8 +191,11 @@ export function registerUsagePage(app: FastifyInstance, opts: UsagePageOptions):
           <dd>${rateText(active[0]?.rate ?? null, serviceRate)}</dd>
         </div>
       </dl>
-      <p>Each call costs the credits of its operation; a refused call costs nothing. Month ${period} (UTC).</p>
-      ${keyCreditsTable(keys, serviceRate, `Credits by key, ${period}`)}
+      <p>
+        Each call costs the credits of its operation; a refused call costs nothing. Every key of the account, revoked
+        ones included, spends the same monthly credits. Month ${period} (UTC).
+      </p>
+      ${keyCreditsTable(keys, serviceRate, { caption: `Credits by key, ${period}`, ownQuota: false })}
       <h2>Last ${USAGE_DAYS} days</h2>
       ${charts} ${dailyTable(usage)}`;
     const content = page({

@@ -8,10 +8,15 @@ export class Browser {
   readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
-  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = {};
+  async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    // A browser names the page's origin on every form it posts.
+    if (init.form) headers.origin ??= this.base;
     const response = await fetch(this.base + path, {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
       headers,

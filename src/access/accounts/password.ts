@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { guessableBecause } from './password-strength.js';
 
 /**
  * Passwords are stored as scrypt hashes (memory-hard: N=2^15, r=8 uses 32 MiB per
@@ -19,11 +20,11 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   );
 }
 
-/** Why a new password is refused, or undefined when it is acceptable. */
+/** Why a new password is refused (too short, too long, or common or patterned), or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return `a password needs at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH) return `a password has at most ${PASSWORD_MAX_LENGTH} characters`;
-  return undefined;
+  return guessableBecause(password);
 }
 
 export async function hashPassword(password: string): Promise<string> {

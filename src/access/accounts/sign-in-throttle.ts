@@ -1,13 +1,27 @@
 import type { RateLimiter } from '../rate-limit/index.js';
+import { normaliseEmail } from './store.js';
 
-/** Sign-in attempts allowed per account and per client address within the window. */
+/**
+ * Sign-in attempts allowed within the window: per client address (a sweep over many
+ * accounts), per account and client (guessing one password from one place), per
+ * account from clients it never signed in from (guessing from many places), and per
+ * device cookie (a browser where the account signed in before).
+ */
 export interface SignInLimits {
+  perClient: number;
+  perAccountClient: number;
   perAccount: number;
-  perAddress: number;
+  perDevice: number;
   windowS: number;
 }
 
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perAccount: 10, perAddress: 30, windowS: 15 * 60 };
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  perClient: 30,
+  perAccountClient: 10,
+  perAccount: 10,
+  perDevice: 10,
+  windowS: 15 * 60,
+};
 
 /** Attempts on one account within the window before a failed one is answered late. */
 const FREE_ATTEMPTS = 3;
@@ -21,12 +35,21 @@ export interface SignInVerdict {
   failureDelayMs: number;
 }
 
+/** Who attempts: the address typed, the client's address, and the device cookie's id when it is this account's. */
+export interface SignInAttempt {
+  email: string;
+  client: string;
+  device?: string;
+}
+
 /**
- * Throttling of sign-ins, per account (guessing one password) and per address (a
- * sweep over many accounts), on the sliding windows of the API's rate limits (in
- * memory for one process, in Redis across replicas). Every attempt counts, not only
- * failures: checking before the password is verified needs no second look at the
- * window, and a person signs in far fewer times than the limits allow.
+ * Throttling of sign-ins on the sliding windows of the API's rate limits (in memory
+ * for one process, in Redis across replicas), after OWASP's device cookies: failures
+ * from elsewhere can lock an account only for clients it never signed in from. A
+ * browser holding the account's device cookie is counted by that cookie instead, so
+ * its owner still gets in while someone else hammers the account. Every attempt
+ * counts, not only failures: checking before the password is verified needs no
+ * second look at the window, and a person signs in far fewer times than the limits allow.
  */
 export class SignInThrottle {
   constructor(
@@ -35,11 +58,16 @@ export class SignInThrottle {
   ) {}
 
   /** Records an attempt: whether it must be refused, and how much to slow it down if it fails. */
-  async attempt(email: string, address: string, attemptId: string): Promise<SignInVerdict> {
-    const { perAccount, perAddress, windowS } = this.limits;
+  async attempt(who: SignInAttempt, attemptId: string): Promise<SignInVerdict> {
+    const { perClient, perAccountClient, perAccount, perDevice, windowS } = this.limits;
+    const email = normaliseEmail(who.email);
+    const account = who.device
+      ? { keyId: `sign-in:device:${who.device}`, limit: perDevice }
+      : { keyId: `sign-in:account:${email}`, limit: perAccount };
     const windows = [
-      { keyId: `sign-in:account:${email.trim().toLowerCase()}`, limit: perAccount },
-      { keyId: `sign-in:address:${address}`, limit: perAddress },
+      account,
+      { keyId: `sign-in:account-client:${email}:${who.client}`, limit: perAccountClient },
+      { keyId: `sign-in:client:${who.client}`, limit: perClient },
     ];
     let waitS = 0;
     let failureDelayMs = 0;
@@ -47,7 +75,7 @@ export class SignInThrottle {
       const decision = await this.limiter.hit({ ...w, windowS, requestId: attemptId });
       if (!decision.allowed) waitS = Math.max(waitS, decision.resetS, 1);
       const made = decision.limit - decision.remaining;
-      if (w === windows[0] && made > FREE_ATTEMPTS) {
+      if (w === account && made > FREE_ATTEMPTS) {
         failureDelayMs = Math.min(MAX_DELAY_MS, (made - FREE_ATTEMPTS) * DELAY_STEP_MS);
       }
     }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
-import type { ApiKeyRecord } from '../keys.js';
+import { budgetOf, type ApiKeyRecord } from '../keys.js';
 import { type RateDecision } from '../rate-limit/index.js';
 import { SLIDING_LOG_LUA, rateDecision, rateLogKey } from '../rate-limit/redis.js';
 import { GroupCommit } from './group-commit.js';
@@ -9,7 +9,7 @@ import type { CreditLedger, UsageEntry } from './index.js';
 /** A reservation a dead replica never settled is dropped after this long. */
 export const RESERVATION_TTL_MS = 60_000;
 
-// Live credits of one key and month in Redis: the committed credits (a copy of the
+// Live credits of one budget (an account's keys, or one key) and month in Redis: the committed credits (a copy of the
 // ledger's sum) and the open reservations ("requestId:cost", scored by expiry).
 // Checking and reserving is one atomic step across all replicas. `reserve` returns
 // -1 when the committed counter is missing (to be rebuilt from the ledger), 0 when
@@ -116,21 +116,23 @@ export class DistributedCreditLedger implements CreditLedger {
     this.scripts = redis as unknown as Scripts;
   }
 
-  private keys(keyId: string, period: string): [string, string] {
-    return [`credits:${keyId}:${period}`, `credits:${keyId}:${period}:reserved`];
+  private keys(key: ApiKeyRecord, period: string): [string, string] {
+    const budget = budgetOf(key);
+    return [`credits:${budget}:${period}`, `credits:${budget}:${period}:reserved`];
   }
 
-  /** Sets a missing committed counter to the ledger's sum (unless another replica just did). */
+  /** Sets a missing committed counter to the ledger's sum over the budget's keys (unless another replica just did). */
   private async rebuildCounter(key: ApiKeyRecord, period: string): Promise<void> {
     const r = await this.pg.query<{ used: string }>(
-      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE key_id = $1 AND period = $2',
-      [key.id, period],
+      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE period = $2 AND ' +
+        '(key_id = $1 OR key_id IN (SELECT id FROM api_keys WHERE account_id = $1))',
+      [budgetOf(key), period],
     );
-    await this.redis.set(this.keys(key.id, period)[0], r.rows[0]!.used, 'EX', 40 * 86_400, 'NX');
+    await this.redis.set(this.keys(key, period)[0], r.rows[0]!.used, 'EX', 40 * 86_400, 'NX');
   }
 
   async reserve(key: ApiKeyRecord & { quota: number }, entry: UsageEntry): Promise<{ ok: boolean; remaining: number }> {
-    const [committed, reservations] = this.keys(key.id, entry.period);
+    const [committed, reservations] = this.keys(key, entry.period);
     const member = `${entry.requestId}:${entry.credits}`;
     for (let attempt = 0; attempt < 2; attempt++) {
       const args = [committed, reservations, key.quota, entry.credits, member, RESERVATION_TTL_MS] as const;
@@ -151,7 +153,7 @@ export class DistributedCreditLedger implements CreditLedger {
     entry: UsageEntry,
     rate: { limit: number; windowS: number },
   ): Promise<{ rate: RateDecision; credits?: { ok: boolean; remaining: number } }> {
-    const [committed, reservations] = this.keys(key.id, entry.period);
+    const [committed, reservations] = this.keys(key, entry.period);
     const [allowed, count, reset, status, remaining] = await this.scripts.limitAndReserve(
       rateLogKey(key.id),
       committed,
@@ -193,7 +195,7 @@ export class DistributedCreditLedger implements CreditLedger {
 
   private async commitReservations(held: PaidCall[]): Promise<void> {
     if (held.length === 0) return;
-    const keys = held.flatMap((c) => this.keys(c.key.id, c.entry.period));
+    const keys = held.flatMap((c) => this.keys(c.key, c.entry.period));
     const args = held.flatMap((c) => [`${c.entry.requestId}:${c.entry.credits}`, c.entry.credits]);
     try {
       await this.scripts.creditCommitBatch(keys.length, ...keys, ...args);
@@ -203,7 +205,7 @@ export class DistributedCreditLedger implements CreditLedger {
   }
 
   async release(key: ApiKeyRecord, entry: UsageEntry): Promise<void> {
-    const [, reservations] = this.keys(key.id, entry.period);
+    const [, reservations] = this.keys(key, entry.period);
     await this.redis.zrem(reservations, `${entry.requestId}:${entry.credits}`);
   }
 

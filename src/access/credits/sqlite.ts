@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ApiKeyRecord } from '../keys.js';
+import { budgetOf, type ApiKeyRecord } from '../keys.js';
 import { periodDays, rollupDay } from '../sqlite/days.js';
 import { GroupCommit } from './group-commit.js';
 import type { CreditLedger, UsageEntry } from './index.js';
@@ -8,7 +8,7 @@ type Used = { credits: number; calls: number };
 
 /**
  * Embedded credits: the usage ledger and its daily rollup in the SQLite state
- * database, counters in memory. A key's counter for a period is read from the
+ * database, counters per budget (an account, or a key of its own) in memory. A counter for a period is read from the
  * rollup the first time the period is asked for, so a start reads nothing in
  * proportion to the ledger. Each 200 is committed before its body is sent;
  * concurrent calls share one transaction (group commit). One server process.
@@ -24,9 +24,11 @@ export class SqliteCreditLedger implements CreditLedger {
   });
 
   constructor(db: Database.Database) {
-    this.usedInPeriod = db.prepare<[string, string, string], Used>(
-      'SELECT coalesce(sum(credits), 0) AS credits, coalesce(sum(calls), 0) AS calls ' +
-        'FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?',
+    // A budget is a key's own, or its account's: the usage of every key of the account.
+    this.usedInPeriod = db.prepare<{ budget: string; first: string; last: string }, Used>(
+      'SELECT coalesce(sum(credits), 0) AS credits, coalesce(sum(calls), 0) AS calls FROM usage_daily ' +
+        'WHERE (key_id = @budget OR key_id IN (SELECT id FROM api_keys WHERE account_id = @budget)) ' +
+        'AND day BETWEEN @first AND @last',
     );
     const insert = db.prepare(
       'INSERT OR IGNORE INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) ' +
@@ -47,32 +49,33 @@ export class SqliteCreditLedger implements CreditLedger {
     });
   }
 
-  private usedOf(k: string, keyId: string, period: string): Used {
+  private usedOf(k: string, budget: string, period: string): Used {
     let u = this.used.get(k);
     if (!u) {
-      u = this.usedInPeriod.get(keyId, ...periodDays(period))!;
+      const [first, last] = periodDays(period);
+      u = this.usedInPeriod.get({ budget, first, last })!;
       this.used.set(k, u);
     }
     return u;
   }
 
   private remaining(key: ApiKeyRecord & { quota: number }, period: string): number {
-    const k = `${key.id}|${period}`;
-    return key.quota - this.usedOf(k, key.id, period).credits - (this.reserved.get(k) ?? 0);
+    const k = `${budgetOf(key)}|${period}`;
+    return key.quota - this.usedOf(k, budgetOf(key), period).credits - (this.reserved.get(k) ?? 0);
   }
 
   async reserve(key: ApiKeyRecord & { quota: number }, entry: UsageEntry): Promise<{ ok: boolean; remaining: number }> {
     const remaining = this.remaining(key, entry.period);
     if (remaining < entry.credits) return { ok: false, remaining: Math.max(0, remaining) };
-    const k = `${key.id}|${entry.period}`;
+    const k = `${budgetOf(key)}|${entry.period}`;
     this.reserved.set(k, (this.reserved.get(k) ?? 0) + entry.credits);
     return { ok: true, remaining: remaining - entry.credits };
   }
 
   async commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {
-    const k = `${key.id}|${entry.period}`;
+    const k = `${budgetOf(key)}|${entry.period}`;
     // The counter is read before the row is written, which would otherwise count twice.
-    const u = this.usedOf(k, key.id, entry.period);
+    const u = this.usedOf(k, budgetOf(key), entry.period);
     await this.calls.add(entry);
     if (reserved) this.reserved.set(k, (this.reserved.get(k) ?? 0) - entry.credits);
     u.credits += entry.credits;
@@ -81,7 +84,7 @@ export class SqliteCreditLedger implements CreditLedger {
   }
 
   async release(key: ApiKeyRecord, entry: UsageEntry): Promise<void> {
-    const k = `${key.id}|${entry.period}`;
+    const k = `${budgetOf(key)}|${entry.period}`;
     this.reserved.set(k, (this.reserved.get(k) ?? 0) - entry.credits);
   }
 

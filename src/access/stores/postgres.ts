@@ -1,10 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
-import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
+import { OPERATOR_ACCOUNT_ID, accountBudget } from '../accounts/store.js';
 import {
   generateKey,
   generateKeyId,
   hashKey,
+  keyRecord,
   keyDisplayPrefix,
   type ApiKeyRecord,
   type KeyStore,
@@ -91,6 +92,7 @@ interface KeyRow {
   quota: string | null;
   rate_requests: number | null;
   rate_window_s: number | null;
+  account_id: string | null;
 }
 
 function fromRow(r: KeyRow): StoredKey {
@@ -102,6 +104,7 @@ function fromRow(r: KeyRow): StoredKey {
     revokedAt: r.revoked_at ? r.revoked_at.toISOString() : null,
     quota: r.quota === null ? null : Number(r.quota),
     rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
+    ...(accountBudget(r.account_id) ? { budget: r.account_id! } : {}),
   };
 }
 
@@ -192,7 +195,7 @@ export class PgKeyStore implements KeyStore {
 
   private async reload(): Promise<void> {
     const rows = (await this.pool.query<KeyRow>(`SELECT * FROM api_keys WHERE ${ACTIVE}`)).rows.map(fromRow);
-    this.byHash = new Map(rows.map((k) => [k.hash, { id: k.id, name: k.name, quota: k.quota, rate: k.rate }]));
+    this.byHash = new Map(rows.map((k) => [k.hash, keyRecord(k)]));
     this.loaded = true;
   }
 
@@ -208,7 +211,7 @@ export class PgKeyStore implements KeyStore {
     const r = await this.pool.query<KeyRow>(`SELECT * FROM api_keys WHERE key_hash = $1 AND ${ACTIVE}`, [hash]);
     if (r.rows[0]) {
       const k = fromRow(r.rows[0]);
-      const record = { id: k.id, name: k.name, quota: k.quota, rate: k.rate };
+      const record = keyRecord(k);
       this.byHash.set(hash, record);
       return record;
     }

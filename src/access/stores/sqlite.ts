@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
-import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
+import { OPERATOR_ACCOUNT_ID, accountBudget } from '../accounts/store.js';
 import {
   generateKey,
   generateKeyId,
   hashKey,
+  keyRecord,
   keyDisplayPrefix,
   type ApiKeyRecord,
   type KeyStore,
@@ -22,9 +23,10 @@ interface KeyRow {
   quota: number | null;
   rate_requests: number | null;
   rate_window_s: number | null;
+  account_id: string | null;
 }
 
-const KEY_COLUMNS = 'id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s';
+const KEY_COLUMNS = 'id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s, account_id';
 
 function fromRow(r: KeyRow): StoredKey {
   return {
@@ -35,6 +37,7 @@ function fromRow(r: KeyRow): StoredKey {
     revokedAt: r.revoked_at,
     quota: r.quota,
     rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
+    ...(accountBudget(r.account_id) ? { budget: r.account_id! } : {}),
   };
 }
 
@@ -69,7 +72,7 @@ export class SqliteKeyStore implements KeyStore {
       const version = Number(this.db.pragma('data_version', { simple: true }));
       if (version === this.version) return;
       const keys = this.active.all().map(fromRow);
-      this.byHash = new Map(keys.map((k) => [k.hash, { id: k.id, name: k.name, quota: k.quota, rate: k.rate }]));
+      this.byHash = new Map(keys.map((k) => [k.hash, keyRecord(k)]));
       this.version = version;
     } catch {
       // the database is busy or closing: the keys in memory stay in force until the next tick
@@ -127,7 +130,7 @@ export class SqliteKeyAdmin implements KeyAdmin {
     const rows = this.db
       .prepare<[string, string], KeyRow & { credits: number; calls: number }>(
         `SELECT k.id, k.name, k.key_hash, k.created_at, k.revoked_at, k.quota, k.rate_requests, k.rate_window_s,
-           coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
+           k.account_id, coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
          FROM api_keys k LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN ? AND ?
          GROUP BY k.id ORDER BY k.created_at, k.rowid`,
       )
