@@ -42,7 +42,11 @@ export async function watchProblems(page: Page): Promise<string[]> {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
   });
-  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) => {
+    // A request the page's own navigation cancelled (the favicon of a page left at once) is no failure.
+    if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
   });
