@@ -14,7 +14,7 @@ import Fastify, {
 import { accessHook, type AccessCheck } from './access/index.js';
 import type { KeyStore } from './access/keys.js';
 import type { DatasetStore } from './datasets.js';
-import { answerClientError, answerFrameworkError, registerErrorAnswers } from './http/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorAnswers, requireHost } from './http/errors.js';
 import { lazySerializers } from './http/lazy-serializers.js';
 import { registerGracefulClose } from './http/graceful-close.js';
 import { registerHealth, type Probe } from './http/health.js';
@@ -83,6 +83,9 @@ function createServer(opts: AppOptions): FastifyInstance {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: opts.trustProxy ?? false,
+    // Node would answer a request without Host (HTTP/1.1) with a bare 400; the check is
+    // ours (see registerErrorAnswers), with the canonical body and a request id.
+    http: { requireHostHeader: false },
     // One line per request (see `logRequest`), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
@@ -93,6 +96,7 @@ function createServer(opts: AppOptions): FastifyInstance {
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  requireHost(app);
   app.setValidatorCompiler(recordingValidator);
   // Every method Node's parser knows is routable, so each gets a 405 on a known path.
   for (const method of http.METHODS) {

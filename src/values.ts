@@ -34,7 +34,7 @@ export type DateKind = 'year' | 'month' | 'date' | 'datetime';
  * `date`: `YYYY-MM-DD` or `YYYY` (first or last day); `datetime`: epoch milliseconds.
  */
 export function parseDate(value: string, kind: DateKind, end: boolean): string | number | undefined {
-  const v = value.trim();
+  const v = value;
   switch (kind) {
     case 'year':
       return YEAR.test(v) ? Number(v) : undefined;

@@ -64,6 +64,16 @@ export function openCursor(cursor: string | undefined): OpenCursor | undefined {
   return { fingerprint: parsed[1], key: parsed.slice(2) as unknown[] };
 }
 
+/** Whether `text` is a well-formed cursor (of any operation): checked with the other parameters. */
+export function isCursor(text: string): boolean {
+  try {
+    openCursor(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Where a walk continues: the key of `cursor` as `read` understands it. 422 when the
  * cursor belongs to another operation or query, or holds a key this listing does not

@@ -1,5 +1,6 @@
 import type { Ajv, SchemaValidateFunction } from 'ajv';
 import { listItems, parseDate, type DateKind } from '../values.js';
+import { isCursor } from './cursor.js';
 
 /**
  * Parameter checks that a plain JSON-schema keyword cannot express, written as
@@ -89,6 +90,7 @@ export function addParameterKeywords(ajv: Ajv): void {
     if (parseDate(data, kind, false) !== undefined) return true;
     return fail(date, 'x-date', { message: DATE_MESSAGES[kind].msg, type: DATE_MESSAGES[kind].type });
   };
+  addCursorKeyword(ajv);
   ajv.addKeyword({ keyword: 'x-date', type: 'string', schemaType: 'string', errors: true, validate: date });
 
   // On the query object: `from` must not be after `to` (both well formed).
@@ -101,4 +103,16 @@ export function addParameterKeywords(ajv: Ajv): void {
     return fail(range, 'x-range', { message: '"from" must not be after "to"', type: 'value_error', param: 'from' });
   };
   ajv.addKeyword({ keyword: 'x-range', type: 'object', schemaType: 'string', errors: true, validate: range });
+}
+
+/**
+ * A page cursor's shape is a parameter check like the others: one 422 lists it with
+ * unknown parameters, and it comes before a 404 for what the query names.
+ */
+function addCursorKeyword(ajv: Ajv): void {
+  const cursor: KeywordFn = (_schema: boolean, data: unknown) => {
+    if (typeof data !== 'string' || isCursor(data)) return true;
+    return fail(cursor, 'x-cursor', { message: 'is not a cursor returned by this operation', type: 'value_error' });
+  };
+  ajv.addKeyword({ keyword: 'x-cursor', type: 'string', schemaType: 'boolean', errors: true, validate: cursor });
 }

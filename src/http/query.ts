@@ -44,7 +44,9 @@ export function parseQueryString(raw: string): ParsedQuery {
       continue;
     }
     seen.add(key);
-    query[key] = value;
+    // Defined, not assigned: `__proto__` would otherwise set the prototype and vanish
+    // from the parameters, escaping the check for unknown ones.
+    Object.defineProperty(query, key, { value, enumerable: true, writable: true, configurable: true });
   }
   Object.defineProperty(query, META, { value: meta, enumerable: false });
   return query;

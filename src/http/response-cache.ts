@@ -80,11 +80,18 @@ export interface ResponseCacheOptions {
 }
 
 /** The answers of the newest snapshot seen; older snapshots' answers are dropped at once. */
+/** A computation shared by identical concurrent requests: its own cancellation, and how many wait for it. */
+interface SharedRun {
+  controller: AbortController;
+  answer: Promise<CachedAnswer>;
+  waiting: number;
+}
+
 export class ResponseCache {
   private snapshot = '';
   private readonly answers: LRUCache<string, CachedAnswer> | undefined;
   /** Computations running now, by snapshot and key: concurrent identical requests share one. */
-  private readonly running = new Map<string, Promise<CachedAnswer>>();
+  private readonly running = new Map<string, SharedRun>();
   hits = 0;
   misses = 0;
 
@@ -124,16 +131,60 @@ export class ResponseCache {
   /**
    * The one computation of an answer: a request that arrives while the same answer
    * is being computed waits for it instead of running the same queries again (a
-   * burst of identical requests costs one query, cached or not).
+   * burst of identical requests costs one query, cached or not). The computation
+   * runs under a signal of its own, not any caller's: each caller stops waiting at its
+   * own `signal` (its deadline), and the computation is cancelled only once no caller
+   * waits for it.
    */
-  computeOnce(snapshot: string, key: string, compute: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
-    const id = `${snapshot}\n${key}`;
-    let answer = this.running.get(id);
-    if (!answer) {
-      answer = compute().finally(() => this.running.delete(id));
-      this.running.set(id, answer);
+  computeOnce(
+    at: { snapshot: string; key: string; signal: AbortSignal },
+    compute: (signal: AbortSignal) => Promise<CachedAnswer>,
+  ): Promise<CachedAnswer> {
+    const id = `${at.snapshot}\n${at.key}`;
+    let run = this.running.get(id);
+    if (!run) {
+      const controller = new AbortController();
+      const answer = compute(controller.signal);
+      run = { controller, answer, waiting: 0 };
+      const started = run;
+      void answer.then(
+        () => this.forget(id, started),
+        () => this.forget(id, started),
+      );
+      this.running.set(id, run);
     }
-    return answer;
+    return this.await(id, run, at.signal);
+  }
+
+  /** Waits for a shared computation until it settles or `signal` aborts; the last caller to leave cancels it. */
+  private await(id: string, run: SharedRun, signal: AbortSignal): Promise<CachedAnswer> {
+    run.waiting++;
+    return new Promise<CachedAnswer>((resolve, reject) => {
+      const onAbort = () => {
+        if (--run.waiting > 0) return reject(signal.reason as Error);
+        this.forget(id, run);
+        run.controller.abort(signal.reason);
+        reject(signal.reason as Error);
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      run.answer.then(
+        (answer) => {
+          signal.removeEventListener('abort', onAbort);
+          run.waiting--;
+          resolve(answer);
+        },
+        (err: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          run.waiting--;
+          reject(err);
+        },
+      );
+    });
+  }
+
+  private forget(id: string, run: SharedRun): void {
+    if (this.running.get(id) === run) this.running.delete(id);
   }
 
   get size(): number {

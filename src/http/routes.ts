@@ -55,8 +55,13 @@ export async function withinDeadline<T>(
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => {
-        controller.abort();
-        reject(new ApiError('provider_timeout', 'The request ran past its time limit; its queries were cancelled.'));
+        const timeout = new ApiError(
+          'provider_timeout',
+          'The request ran past its time limit; its queries were cancelled.',
+        );
+        // The signal carries the same 504: whatever waits on it fails the same way.
+        controller.abort(timeout);
+        reject(timeout);
       },
       Math.max(0, request.deadline - Date.now()),
     );

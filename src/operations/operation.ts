@@ -195,7 +195,9 @@ async function respond(operation: Operation, ctx: ServeContext, call: Call): Pro
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   const answer =
     ctx.cache.get(snapshot.name, key) ??
-    (await ctx.cache.computeOnce(snapshot.name, key, () => computeAnswer(operation, ctx, { ...call, ...asked, etag })));
+    (await ctx.cache.computeOnce({ snapshot: snapshot.name, key, signal: call.signal }, (shared) =>
+      computeAnswer(operation, ctx, { ...call, ...asked, etag, signal: shared }),
+    ));
   return sendAnswer(operation, { request, reply }, answer);
 }
 

@@ -86,8 +86,12 @@ export function meteringHook(ledger: CreditLedger) {
     if (!m) return payload;
     request.metering = undefined;
     if (reply.statusCode !== 200) {
-      if (m.reserved)
+      if (m.reserved) {
         await ledger.release(m.key, m.entry).catch((err) => request.log.error({ err }, 'credit release failed'));
+        // The answer is free (a 304, an error): the credits it had reserved are left again.
+        const shown = Number(reply.getHeader('x-credits-remaining'));
+        if (Number.isFinite(shown)) reply.header('x-credits-remaining', String(shown + m.entry.credits));
+      }
       return payload;
     }
     try {

@@ -239,6 +239,7 @@ export const HistoryQuery = Type.Object(
     cursor: Type.Optional(
       Type.String({
         'x-trimmed': { min: 1, max: 1000 },
+        'x-cursor': true,
         description: 'next_cursor of the previous page, with the same other parameters',
         examples: [CURSOR_EXAMPLE],
       }),

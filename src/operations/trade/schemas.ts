@@ -311,6 +311,7 @@ const cursor = (description: string) =>
   Type.Optional(
     Type.String({
       'x-trimmed': { min: 1, max: 1000 },
+      'x-cursor': true,
       description,
       examples: [CURSOR_EXAMPLE],
     }),
