@@ -174,7 +174,7 @@ export class ResponseCache {
           run.waiting--;
           resolve(answer);
         },
-        (err: unknown) => {
+        (err: Error) => {
           signal.removeEventListener('abort', onAbort);
           run.waiting--;
           reject(err);
