@@ -133,7 +133,8 @@ describe('TypeScript client retries', () => {
       DATA_DIR: dataDir,
       BOOTSTRAP_API_KEY: KEY,
       RATE_LIMIT_REQUESTS: '2',
-      RATE_LIMIT_WINDOW_S: '1',
+      // Long enough that three calls fall in one window on a busy machine too.
+      RATE_LIMIT_WINDOW_S: '2',
     });
     try {
       const { client, attempts } = countingClient(server.url);
@@ -141,7 +142,7 @@ describe('TypeScript client retries', () => {
       for (let i = 0; i < 3; i++) await client.indicators();
       assert.ok(attempts.length >= 4, `${attempts.length} attempts: the third call was refused, then retried`);
       assert.ok(Date.now() - started >= 900, 'it waited for Retry-After');
-      const windowPassed = () => new Promise((r) => setTimeout(r, 1100));
+      const windowPassed = () => new Promise((r) => setTimeout(r, 2100));
       await windowPassed();
       const impatient = countingClient(server.url, { retry: { maxRetries: 0 } });
       await impatient.client.indicators();
