@@ -72,15 +72,37 @@ function field(value: unknown): string {
   return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
+/** The fields of an object schema as a schema serializer writes them: the required ones first, each in schema order. */
+function serializedOrder(shape: TSchema): string[] {
+  const fields = Object.keys((shape.properties as Record<string, unknown> | undefined) ?? {});
+  const required = new Set((shape.required as string[] | undefined) ?? []);
+  return [...fields.filter((f) => required.has(f)), ...fields.filter((f) => !required.has(f))];
+}
+
+/** The branch of a row schema (a union of row shapes, or one shape) that has every field of `row`. */
+function shapeOf(itemSchema: TSchema, row: Record<string, unknown> | undefined): string[] {
+  const shapes = ((itemSchema.anyOf as TSchema[] | undefined) ?? [itemSchema]).map(serializedOrder);
+  if (row === undefined) return shapes[0] ?? [];
+  return shapes.find((fields) => Object.keys(row).every((f) => fields.includes(f))) ?? shapes[0] ?? [];
+}
+
 /**
- * The field names of CSV rows: the rows' own, in the order of the JSON items; with
- * no rows, the item schema's (for a union of item shapes, the first one's).
+ * The field names of CSV rows, in the order of the JSON items: with no rows, the item
+ * schema's (for a union of item shapes, the first one's). Otherwise the first row's
+ * fields: in the order of the schema's shape that holds them when `schemaOrder` (a
+ * schema serializer writes only its schema's fields, the required ones first), else in the
+ * row's own order (as JSON.stringify writes them); a field whose value is undefined
+ * is absent from JSON, and so from the CSV.
  */
-export function csvColumns(itemSchema: TSchema, rows: Array<Record<string, unknown>>): string[] {
+export function csvColumns(
+  itemSchema: TSchema,
+  rows: Array<Record<string, unknown>>,
+  { schemaOrder = false }: { schemaOrder?: boolean } = {},
+): string[] {
   const first = rows[0];
-  if (first !== undefined) return Object.keys(first);
-  const shape = (itemSchema.anyOf as TSchema[] | undefined)?.[0] ?? itemSchema;
-  return Object.keys((shape.properties as Record<string, unknown> | undefined) ?? {});
+  if (first === undefined) return shapeOf(itemSchema, undefined);
+  const fields = schemaOrder ? shapeOf(itemSchema, first) : Object.keys(first);
+  return fields.filter((field) => first[field] !== undefined);
 }
 
 /** The schema of one row of an operation's `data`, or undefined when `data` is not rows. */

@@ -87,19 +87,19 @@ function asApiError(err: FastifyError | ApiError, request: FastifyRequest): ApiE
   return new ApiError('internal_error');
 }
 
-/** Errors of operations and unknown paths as canonical bodies; 500s are logged with their request id. */
 /**
  * HTTP/1.1 asks every request to name its host (RFC 9112 §3.2): one without is
  * refused before any other check, as the parser's refusals are, with the canonical body.
  */
 export function requireHost(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
     void reply.header('x-request-id', request.id);
-    throw new ApiError('bad_request', 'An HTTP/1.1 request needs a Host header.');
+    done(new ApiError('bad_request', 'An HTTP/1.1 request needs a Host header.'));
   });
 }
 
+/** Errors of operations and unknown paths as canonical bodies; 500s are logged with their request id. */
 export function registerErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     const e = asApiError(err, request);

@@ -65,14 +65,21 @@ function insertKeys(db: Database.Database, keys: StoredKey[]): number {
   return keys.length;
 }
 
-/** The old ledger kept no instant: an imported call counts on the first day of its period. */
+/**
+ * The old ledger kept no instant: an imported call counts on the first day of its
+ * period. A request id the file holds twice counts once. (The import runs when the
+ * state database is first opened beside the old files, before any call is recorded.)
+ */
 function insertUsage(db: Database.Database, rows: LegacyUsage[]): number {
   const insert = db.prepare(
-    'INSERT OR IGNORE INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) ' +
-      'VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  for (const r of rows)
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.requestId)) continue;
+    seen.add(r.requestId);
     insert.run(r.requestId, r.keyId, r.period, r.operation, r.credits, `${r.period}-01T00:00:00.000Z`);
+  }
   // The rollup is recomputed from the whole ledger, so it matches it whatever was there before.
   db.exec('DELETE FROM usage_daily');
   db.exec(

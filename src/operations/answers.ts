@@ -1,0 +1,125 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Stores } from '../datasets.js';
+import { PreparedBody, negotiateEncoding } from '../http/compression.js';
+import { csvColumns, representationOf, rowSchemaOf, toCsv, type Representation } from '../http/csv.js';
+import {
+  answerKey,
+  envelopeTail,
+  placeholderEnvelope,
+  splitEnvelope,
+  type CachedAnswer,
+} from '../http/response-cache.js';
+import { durationMs } from '../http/routes.js';
+import type { Snapshot } from '../store/serving.js';
+import type { Datasets } from '../datasets.js';
+import type { Operation } from './operation.js';
+
+/**
+ * An operation's answers as kept bytes: what a request asks for, the answer its
+ * handler computes (serialised once, up to the per-request fields), and how a kept
+ * answer is sent to each request.
+ */
+
+/** An operation as the pipeline serves it: what is derived once from its declaration. */
+export interface ServedOperation {
+  operation: Operation;
+  /** The schema of one row where `data` is rows (those answer CSV too). */
+  rowSchema: TSchema | undefined;
+  /** Whether the envelope ends with `duration_ms` (trade) or with `request_id` (economics). */
+  withDuration: boolean;
+}
+
+export function servedOperation(operation: Operation): ServedOperation {
+  return {
+    operation,
+    rowSchema: rowSchemaOf(operation.body),
+    withDuration: 'duration_ms' in operation.body.properties,
+  };
+}
+
+/** What one request asks for: the representation, the parameters the handler sees, and the answer's key. */
+export interface Asked {
+  representation: Representation;
+  query: Static<TObject>;
+  key: string;
+}
+
+export function askedOf({ operation, rowSchema }: ServedOperation, request: FastifyRequest): Asked {
+  // `format` picks the representation; the handler (and a page cursor) never sees it.
+  const { format, ...query } = request.query as Record<string, unknown>;
+  const representation = rowSchema ? representationOf(format, request.headers.accept) : 'json';
+  const key = answerKey(operation.url, { query, params: request.params });
+  return { representation, query, key: representation === 'csv' ? `${key}\ncsv` : key };
+}
+
+/** The final line break of a CSV body: the tail each request appends, as the envelope's fields are for JSON. */
+const CSV_TAIL = '\r\n';
+const CSV_TAIL_BYTES = Buffer.from(CSV_TAIL);
+
+/**
+ * A CSV answer: the rows of the answer, in the field order of its JSON items, as CSV
+ * lines; the envelope's fields go in headers (§1.11).
+ */
+function csvAnswer(served: ServedOperation, value: object, etag: string): CachedAnswer {
+  const { data, next_cursor: cursor } = value as { data: Array<Record<string, unknown>>; next_cursor?: string | null };
+  const schemaOrder = !served.operation.plainSerializer;
+  const text = toCsv(csvColumns(served.rowSchema!, data, { schemaOrder }), data);
+  const body = new PreparedBody(Buffer.from(text.slice(0, -CSV_TAIL.length)));
+  return { body, etag, csv: true, ...(cursor ? { headers: { 'x-next-cursor': cursor } } : {}) };
+}
+
+/** A JSON answer: serialised once with placeholder envelope fields, kept up to them. */
+function jsonAnswer(served: ServedOperation, reply: FastifyReply, { value, etag }: { value: object; etag: string }) {
+  const serialised = reply.serialize({ ...value, ...placeholderEnvelope(served.withDuration) });
+  const head = typeof serialised === 'string' ? splitEnvelope(serialised, served.withDuration) : undefined;
+  if (!head) throw new Error(`${served.operation.url}: the answer does not end with its envelope fields`);
+  const answer: CachedAnswer = { body: new PreparedBody(head), etag };
+  return answer;
+}
+
+/** One request and its reply. */
+export interface Exchange {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What computing an answer needs: the request, the leased snapshot, the signal that bounds its queries. */
+export interface Computation extends Exchange {
+  snapshot: Snapshot<Datasets>;
+  signal: AbortSignal;
+  asked: Asked;
+  etag: string;
+}
+
+/** Runs the handler once and returns its answer, serialised up to the per-request fields. */
+export async function computeAnswer(served: ServedOperation, c: Computation): Promise<CachedAnswer> {
+  const stores = new Stores(c.snapshot.db.within(c.signal, served.operation.lane), c.snapshot.content);
+  // The validator checked both against the operation's own schemas before the handler runs.
+  const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores };
+  const value = await served.operation.handler(input);
+  return c.asked.representation === 'csv'
+    ? csvAnswer(served, value, c.etag)
+    : jsonAnswer(served, c.reply, { value, etag: c.etag });
+}
+
+/** Headers of every answer of an operation's URL: its validator and how long it may be reused. */
+export function setValidators(served: ServedOperation, reply: FastifyReply, v: { etag: string; maxAgeS: number }) {
+  void reply
+    .header('etag', v.etag)
+    .header('cache-control', `private, max-age=${v.maxAgeS}`)
+    .header('vary', served.rowSchema ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
+}
+
+/** Sends a kept answer in the encoding the client accepts, closed by this request's id (and duration). */
+export function sendAnswer(served: ServedOperation, { request, reply }: Exchange, answer: CachedAnswer) {
+  const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  if (answer.csv) {
+    if (answer.headers) void reply.headers(answer.headers);
+    if (served.withDuration) void reply.header('x-duration-ms', String(durationMs(reply)));
+    return reply.header('content-type', 'text/csv; charset=utf-8').send(answer.body.render(encoding, CSV_TAIL_BYTES));
+  }
+  const tail = envelopeTail(request.id, served.withDuration ? durationMs(reply) : undefined);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body.render(encoding, tail));
+}
