@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GroupCommit } from './group-commit.js';
+
+/** A GroupCommit whose writes are recorded: each batch and when it started. */
+function recorded(limits?: ConstructorParameters<typeof GroupCommit<number, number>>[1]) {
+  const batches: Array<{ items: number[]; at: number }> = [];
+  const t0 = performance.now();
+  const commit = new GroupCommit<number, number>(async (items) => {
+    batches.push({ items, at: performance.now() - t0 });
+    return items.map((i) => i * 10);
+  }, limits);
+  return { commit, batches };
+}
+
+describe('GroupCommit', () => {
+  it('the items added in one turn share a write, and each gets its own result', async () => {
+    const { commit, batches } = recorded();
+    const results = await Promise.all([1, 2, 3].map((i) => commit.add(i)));
+    assert.deepEqual(results, [10, 20, 30]);
+    assert.deepEqual(
+      batches.map((b) => b.items),
+      [[1, 2, 3]],
+    );
+  });
+
+  it('a failed write fails the items it held, and only those', async () => {
+    let calls = 0;
+    const commit = new GroupCommit<number, number>(async (items) => {
+      calls++;
+      if (calls === 1) throw new Error('disk full');
+      return items;
+    });
+    const first = Promise.allSettled([commit.add(1), commit.add(2)]);
+    assert.deepEqual(
+      (await first).map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    assert.equal(await commit.add(3), 3);
+  });
+
+  it('maxBatch bounds one write', async () => {
+    const { commit, batches } = recorded({ maxInFlight: 1, maxBatch: 2 });
+    await Promise.all([1, 2, 3, 4, 5].map((i) => commit.add(i)));
+    assert.deepEqual(
+      batches.map((b) => b.items),
+      [[1, 2], [3, 4], [5]],
+    );
+  });
+
+  it('with spacingMs, a write starts no sooner than that after the previous one, and items arriving meanwhile share it', async () => {
+    const { commit, batches } = recorded({ maxInFlight: 1, maxBatch: 500, spacingMs: 50 });
+    const first = commit.add(1);
+    await sleep(5);
+    const rest = [2, 3, 4].map((i) => commit.add(i));
+    await Promise.all([first, ...rest]);
+    assert.deepEqual(
+      batches.map((b) => b.items),
+      [[1], [2, 3, 4]],
+    );
+    assert.ok(
+      batches[1]!.at - batches[0]!.at >= 49,
+      `the second write started ${batches[1]!.at - batches[0]!.at} ms later`,
+    );
+  });
+
+  it('with spacingMs, an item arriving after a quiet spell is written at once', async () => {
+    const { commit, batches } = recorded({ maxInFlight: 1, maxBatch: 500, spacingMs: 50 });
+    await commit.add(1);
+    await sleep(60);
+    const before = performance.now();
+    await commit.add(2);
+    assert.ok(performance.now() - before < 40, 'not held for the spacing');
+    assert.equal(batches.length, 2);
+  });
+});
