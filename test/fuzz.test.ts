@@ -17,10 +17,19 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CONCURRENCY = 4;
 const CONTRACT_STATUSES = new Set([200, 400, 401, 403, 404, 405, 422, 429, 503, 504]);
 
-/** mulberry32: a small seeded generator, so a failing request can be replayed. */
 /** Parameters no operation accepts, typos and prototype keys among them. */
 const UNKNOWN_PARAMS = ['contry', 'format', 'q', 'page', 'offset', '__proto__', 'constructor'];
 
+/** Every name an object's prototype carries: each is a parameter like any unknown one (§1.7). */
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
+
+/** A year, month or date with white space around it: strict, so a 422 (§1.9). */
+const SPACED = (v: string) => [` ${v}`, `${v} `, `\t${v}`, `${v}\n`, ` ${v} `];
+
+/** Cursors no page ever gave. */
+const BAD_CURSORS = ['abc', '!!!', 'WzEsIngi', '%', 'eyJ9'];
+
+/** mulberry32: a small seeded generator, so a failing request can be replayed. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -109,6 +118,39 @@ interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   op: Operation;
+  /**
+   * Parameters the answer must refuse, each with the type of its detail item when it
+   * is known: a 422 listing them all, whatever else is wrong with the request (§1.9
+   * and §2: every parameter is checked before any lookup).
+   */
+  refused: Array<{ name: string; type?: string }>;
+  /** Whether the request passes the checks before the parameters': a GET with the key and a well-formed query. */
+  clean: boolean;
+}
+
+const DATED = new Set<ParamKind>(['year', 'month', 'date', 'datetime']);
+
+/** The sharp edges of §1.7 and §1.9, drawn now and then into a request's parameters. */
+function sharpEdges(rnd: () => number, op: Operation, drawn: { pairs: string[]; refused: FuzzRequest['refused'] }) {
+  const { pairs, refused } = drawn;
+  const dated = Object.entries(op.params).filter(([, kind]) => DATED.has(kind));
+  if (dated.length > 0 && rnd() < 0.08) {
+    const [name, kind] = pick(rnd, dated);
+    const spaced = pick(rnd, SPACED(pick(rnd, VALID[kind])));
+    for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.startsWith(`${name}=`)) pairs.splice(i, 1);
+    pairs.push(`${name}=${encodeURIComponent(spaced)}`);
+    refused.push({ name });
+  }
+  if (rnd() < 0.06) {
+    const name = pick(rnd, PROTOTYPE_NAMES);
+    pairs.push(`${encodeURIComponent(name)}=_`);
+    refused.push({ name, type: 'extra_forbidden' });
+  }
+  if (op.params.cursor && rnd() < 0.1) {
+    for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.startsWith('cursor=')) pairs.splice(i, 1);
+    pairs.push(`cursor=${encodeURIComponent(pick(rnd, BAD_CURSORS))}`, 'contry=US');
+    refused.push({ name: 'cursor' }, { name: 'contry', type: 'extra_forbidden' });
+  }
 }
 
 function draw(rnd: () => number): FuzzRequest {
@@ -118,23 +160,51 @@ function draw(rnd: () => number): FuzzRequest {
     .replace('{cid}', encodeURIComponent(id(['US', 'de', 'EU', 'chn', 'XX', 'ZA'])))
     .replace('{pid}', encodeURIComponent(id(['85', '8703', 'hs:2709', '270900', '99', '01'])));
   const pairs: string[] = [];
+  let clean = true;
+  const encoded = (v: string) => {
+    const e = encode(rnd, v);
+    if (e !== encodeURIComponent(v)) clean = false;
+    return e;
+  };
   for (const [name, kind] of Object.entries(op.params)) {
     const required = op.required?.includes(name);
     if (!required && rnd() < 0.5) continue;
     if (required && rnd() < 0.05) continue;
     const value = rnd() < 0.7 ? pick(rnd, VALID[kind]) : pick(rnd, HOSTILE);
-    pairs.push(`${name}=${encode(rnd, value)}`);
-    if (rnd() < 0.03) pairs.push(`${name}=${encode(rnd, value)}`);
+    pairs.push(`${name}=${encoded(value)}`);
+    if (rnd() < 0.03) {
+      // A repeated parameter is a malformed query: 400 before the parameters are checked.
+      pairs.push(`${name}=${encoded(value)}`);
+      clean = false;
+    }
   }
-  if (rnd() < 0.08) pairs.push(`${pick(rnd, UNKNOWN_PARAMS)}=${encode(rnd, pick(rnd, HOSTILE))}`);
-  if (rnd() < 0.03) pairs.push('=&&a');
+  if (rnd() < 0.08) pairs.push(`${pick(rnd, UNKNOWN_PARAMS)}=${encoded(pick(rnd, HOSTILE))}`);
+  if (rnd() < 0.03) {
+    pairs.push('=&&a');
+    clean = false;
+  }
+  const refused: FuzzRequest['refused'] = [];
+  sharpEdges(rnd, op, { pairs, refused });
   if (pairs.length > 0) path += `?${pairs.join('&')}`;
   const r = rnd();
   const method = r < 0.9 ? 'GET' : r < 0.95 ? 'HEAD' : pick(rnd, ['POST', 'TRACE', 'OPTIONS', 'PROPFIND', 'DELETE']);
   const a = rnd();
   const authorization =
     a < 0.93 ? `Bearer ${TEST_KEY}` : a < 0.96 ? `bearer  ${TEST_KEY}` : a < 0.98 ? 'Bearer wrong' : '';
-  return { method, path, headers: authorization ? { authorization } : {}, op };
+  clean &&= method === 'GET' && authorization.endsWith(TEST_KEY);
+  return { method, path, headers: authorization ? { authorization } : {}, op, refused, clean };
+}
+
+/** For a clean request with refused parameters: what is wrong with its answer, or undefined. */
+function refusal(req: FuzzRequest, status: number, body: { detail?: Array<{ loc: string[]; type: string }> }) {
+  if (!req.clean || req.refused.length === 0) return undefined;
+  if (status !== 422) return `${status} where ${req.refused.map((p) => p.name).join(', ')} must be refused with 422`;
+  for (const { name, type } of req.refused) {
+    const item = body.detail?.find((d) => d.loc[0] === 'query' && d.loc[1] === name);
+    if (!item) return `the 422 does not list ${name}`;
+    if (type && item.type !== type) return `${name} refused as ${item.type}, not ${type}`;
+  }
+  return undefined;
 }
 
 interface Answer {
@@ -168,6 +238,8 @@ function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | u
     return 'body is not JSON';
   }
   if (body.request_id !== id) return 'body request_id differs from the header';
+  const refused = refusal(req, res.status, body);
+  if (refused) return refused;
   if (res.status === 200) {
     const keys = Object.keys(body).sort().join(',');
     const grouped = Boolean(new URL(req.path, 'http://fuzz').searchParams.get('group_by')?.trim());
@@ -247,5 +319,17 @@ describe('fuzzing all operations', () => {
     // The draw reaches the main outcomes, so a regression in any of them shows here.
     for (const status of [200, 400, 401, 404, 405, 422])
       assert.ok((statuses.get(status) ?? 0) > 0, `no ${status} was drawn`);
+    // And each sharp edge, in clean requests whose answer is then judged exactly.
+    const edges = requests.filter((r) => r.clean).flatMap((r) => r.refused);
+    for (const edge of ['spaced date', 'prototype name', 'cursor with an unknown name'] as const) {
+      const drawn = edges.filter((e) =>
+        edge === 'cursor with an unknown name'
+          ? e.name === 'cursor'
+          : edge === 'prototype name'
+            ? PROTOTYPE_NAMES.includes(e.name)
+            : !e.type && e.name !== 'cursor',
+      ).length;
+      assert.ok(drawn >= 10, `${edge}: drawn ${drawn} times`);
+    }
   });
 });
