@@ -14,7 +14,7 @@
  * REDIS_URL; local defaults).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openEmbeddedKeyAdmin } from '../src/access/stores/sqlite.js';
@@ -138,11 +138,24 @@ function printTable(rows: Map<string, Row>): void {
   console.table(table);
 }
 
+/**
+ * The load average, printed with the figures: on a busy machine a bare server slows
+ * more than ours, so a ratio taken there flatters the service.
+ */
+function printLoad(when: string): void {
+  const [one, five] = loadavg() as [number, number];
+  console.log(`load average ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min)`);
+  if (one > 0.5)
+    console.warn(`warning: load average ${one.toFixed(2)} above 0.5 ${when}: these ratios flatter the service`);
+}
+
 async function main(): Promise<void> {
+  printLoad('before');
   const keys = await createKeys();
   const rows = new Map<string, Row>();
   for (let i = 0; i < repeats; i++) await runOnce(rows, keys);
   printTable(rows);
+  printLoad('after');
   const statuses = [...rows.values()].map((r) => ({ scenario: r.scenario, statuses: r.runs.map((x) => x.statuses) }));
   console.log(JSON.stringify(statuses));
 }
