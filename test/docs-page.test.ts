@@ -68,6 +68,15 @@ describe('GET /docs', () => {
     }
   });
 
+  it('gives the reference the description of the API once', async () => {
+    // Swagger UI's info block shows `info.summary`, then `info.description` as markdown.
+    const { info }: any = await (await get('/v1/openapi.json')).json();
+    const summary = info.summary as string;
+    assert.ok(summary.length > 20, summary);
+    const shown = `${summary}\n${info.description as string}`;
+    assert.equal(shown.split(summary).length - 1, 1, 'the summary is shown once');
+  });
+
   it('sends the reference script compressed once asked, and the same bytes', async () => {
     const original = readFileSync(path.join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'));
     for (const encoding of ['br', 'gzip']) {
@@ -115,6 +124,10 @@ describe('the API reference in a browser', { skip: noBrowser || false }, () => {
     // Open one operation, so its parameters, answers and schemas render too.
     await page.getByText(summary, { exact: true }).first().click();
     await page.getByText('Try it out').first().waitFor({ state: 'visible' });
+    // The API's description is rendered once: its summary, then the rest of it.
+    const info = await page.locator('.information-container').innerText();
+    const about = server.app.swagger().info as { summary: string };
+    assert.equal(info.split(about.summary).length - 1, 1, info);
     await page.waitForLoadState('networkidle');
     await context.close();
 

@@ -69,19 +69,6 @@ export function hashKey(key: string): string {
 
 export const BOOTSTRAP_KEY_ID = 'bootstrap';
 
-/** Keys held in memory by hash: the bootstrap key, and whatever a caller registers. */
-export class MemoryKeyStore implements KeyStore {
-  private readonly byHash = new Map<string, ApiKeyRecord>();
-
-  register(key: string, record: ApiKeyRecord): void {
-    this.byHash.set(hashKey(key), record);
-  }
-
-  async lookup(presentedKey: string): Promise<ApiKeyRecord | null> {
-    return this.byHash.get(hashKey(presentedKey)) ?? null;
-  }
-}
-
 /**
  * Looks up BOOTSTRAP_API_KEY first (a key without quota), then the managed keys.
  */

@@ -32,6 +32,12 @@ export function historyPosition(key: unknown[]): HistoryPosition | undefined {
   return date.length === 10 && parseDate(date, 'date', false) === date ? { seriesId, date } : undefined;
 }
 
+/** How history writes positions in its cursors (`[series_id, date]`) and reads them back. */
+export const HISTORY_KEYS = {
+  read: historyPosition,
+  write: (p: HistoryPosition): [string, string] => [p.seriesId, p.date],
+};
+
 /** A page of history and where the next one starts (null on the last page). */
 export interface HistoryPage {
   data: HistoryPointOut[];

@@ -1,11 +1,11 @@
-import type { Database } from '../store/duckdb.js';
 import type { EconomicsCatalogue } from './catalogue.js';
-import { duckDbObservations, historyPage, type HistoryPage, type HistoryRequest } from './history.js';
+import { historyPage, type HistoryPage, type HistoryRequest } from './history.js';
 import type { LazyObservations } from './observations.js';
 
 /**
  * What the economics operations read. The catalogue (countries, indicators, series
- * and their latest values) is held in memory; so are the observations, by default.
+ * and their latest values) is held in memory; so are the observations, once the
+ * first history request has read them from the snapshot.
  */
 export interface EconomicsStore {
   readonly catalogue: EconomicsCatalogue;
@@ -21,17 +21,5 @@ export class MemoryEconomicsStore implements EconomicsStore {
 
   async history(request: HistoryRequest): Promise<HistoryPage> {
     return historyPage((await this.observations.get()).read, request);
-  }
-}
-
-/** Economics observations read from a snapshot's DuckDB file (attached as `econ`) on each request. */
-export class DuckDbEconomicsStore implements EconomicsStore {
-  constructor(
-    private readonly db: Database,
-    readonly catalogue: EconomicsCatalogue,
-  ) {}
-
-  history(request: HistoryRequest): Promise<HistoryPage> {
-    return historyPage(duckDbObservations(this.db), request);
   }
 }

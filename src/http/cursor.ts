@@ -85,17 +85,3 @@ export function cursorPosition<P>(cursor: OpenCursor, fingerprint: string, read:
   if (position === undefined) throw notACursor();
   return position;
 }
-
-/**
- * A page cut from up to `size + 1` rows (the extra row only says that more follow):
- * the first `size` rows and the cursor after the last of them, null on the last page.
- */
-export function pageOf<R>(
-  rows: R[],
-  size: number,
-  cursorAfter: (last: R) => string,
-): { rows: R[]; next_cursor: string | null } {
-  if (rows.length <= size) return { rows, next_cursor: null };
-  const page = rows.slice(0, size);
-  return { rows: page, next_cursor: cursorAfter(page[page.length - 1]!) };
-}

@@ -57,6 +57,9 @@ export function readPosition(key: unknown[]): ListingPosition | undefined {
   return { period, value, exporter, importer, hs6 };
 }
 
+/** How the listings write positions in their cursors and read them back. */
+export const LISTING_KEYS = { read: readPosition, write: positionKey };
+
 /**
  * A country of a position against the serving snapshot: the largest id whose ISO2
  * sorts at or before it, and whether that id is the country itself (a snapshot that

@@ -149,10 +149,6 @@ export function generateAccountId(): string {
   return `acct_${randomBytes(8).toString('hex')}`;
 }
 
-export function isAccountRole(role: string): role is AccountRole {
-  return role === 'user' || role === 'admin' || role === 'operator';
-}
-
 /** The listing of a key just created (it has no usage yet). */
 export function newAccountKey(record: StoredKey, key: string): AccountKey {
   const { id, name, createdAt, revokedAt, quota, rate } = record;

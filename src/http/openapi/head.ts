@@ -12,10 +12,9 @@ const errorTable = () =>
 
 const SUMMARY = 'Read-only JSON API: economic indicators for 50 countries and HS6 bilateral goods trade.';
 
+/** Follows the summary, which a reader shows above it (Swagger UI does): it does not repeat it. */
 const description = () =>
-  `${SUMMARY}
-
-Every operation is a GET under \`/v1\` and needs \`Authorization: Bearer <API key>\`. Economics answers are
+  `Every operation is a GET under \`/v1\` and needs \`Authorization: Bearer <API key>\`. Economics answers are
 \`{ data, request_id }\` (history adds \`next_cursor\`); trade answers are \`{ data, request_id, duration_ms }\`
 (\`/v1/trade\` and \`/v1/trade/monthly\` add \`next_cursor\`). Every answer carries \`x-request-id\`, equal to
 \`request_id\`.

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { parseDateRange } from '../../economics/dates.js';
-import { historyPosition } from '../../economics/history.js';
+import { HISTORY_KEYS } from '../../economics/history.js';
 import { seriesSelection } from '../../economics/selection.js';
-import { cursorPosition, encodeCursor, openCursor, queryFingerprint } from '../../http/cursor.js';
+import { Walk } from '../../http/paging.js';
 import { pageBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
 import { HistoryPointSchema, HistoryQuery } from './schemas.js';
@@ -20,29 +20,27 @@ export const history = defineOperation({
   plainSerializer: true,
   handler: async ({ query, stores }) => {
     const economics = stores.economics;
-    const cursor = openCursor(query.cursor);
+    const walk = Walk.open(query.cursor);
     const select = seriesSelection(economics.catalogue, query);
     const range = parseDateRange(query.from, query.to);
     const { countries, indicators, series } = select();
     const countryIds = countries ? [...countries].sort() : null;
     const kpiIds = indicators ? [...indicators].sort() : null;
     // The resolved selection, so that `country=usa` and `country=USA` share cursors.
-    const fingerprint = queryFingerprint('/v1/history', [
-      countryIds,
-      kpiIds,
-      range.from ?? null,
-      range.to ?? null,
-      query.transform,
-    ]);
-    const page = await economics.history({
-      series,
-      countryIds,
-      kpiIds,
-      ...range,
-      transform: query.transform,
-      after: cursor && cursorPosition(cursor, fingerprint, historyPosition),
+    const resolved = [countryIds, kpiIds, range.from ?? null, range.to ?? null, query.transform];
+    const listing = { operation: '/v1/history', query: resolved, keys: HISTORY_KEYS };
+    // The store cuts history pages itself (HISTORY_PAGE_SIZE), and says where the next one starts.
+    const page = await walk.page(listing, async (after) => {
+      const { data, next } = await economics.history({
+        series,
+        countryIds,
+        kpiIds,
+        ...range,
+        transform: query.transform,
+        after,
+      });
+      return { rows: data, next };
     });
-    const next = page.next && encodeCursor(fingerprint, [page.next.seriesId, page.next.date]);
-    return { data: page.data, next_cursor: next };
+    return { data: page.rows, next_cursor: page.next_cursor };
   },
 });

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { invalidParam } from '../../errors.js';
-import { cursorPosition, encodeCursor, openCursor, pageOf, queryFingerprint } from '../../http/cursor.js';
+import { Walk, bySize } from '../../http/paging.js';
 import { NextCursor, tradeBody } from '../../http/schemas.js';
-import { filterIdentity, positionKey, readPosition, rowPosition } from '../../trade/keyset.js';
+import { LISTING_KEYS, filterIdentity, rowPosition } from '../../trade/keyset.js';
 import { TradeInput } from '../../trade/params.js';
 import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
@@ -30,7 +30,7 @@ export const monthly = defineOperation({
     // Grouped answers are short rankings or one row per month: they are not paged.
     if (query.group_by && query.cursor !== undefined)
       throw invalidParam(['query', 'cursor'], 'is not accepted with group_by: grouped answers are not paged');
-    const cursor = openCursor(query.cursor);
+    const walk = Walk.open(query.cursor);
     const input = new TradeInput(catalogue);
     const exporters = input.countries(query.exporter);
     const importers = input.countries(query.importer);
@@ -50,12 +50,14 @@ export const monthly = defineOperation({
       return { data: monthlyPoints(catalogue, groupBy, rows) };
     }
     // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
-    const fingerprint = queryFingerprint('/v1/trade/monthly', filterIdentity(catalogue, filter));
-    const after = cursor && cursorPosition(cursor, fingerprint, readPosition);
-    // One row more than a page says whether another page follows.
-    const rows = await store.monthlyObservations(filter, { limit: query.limit + 1, after });
-    const page = pageOf(rows, query.limit, (last) =>
-      encodeCursor(fingerprint, positionKey(rowPosition(catalogue, last, last.month))),
+    const listing = { operation: '/v1/trade/monthly', query: filterIdentity(catalogue, filter), keys: LISTING_KEYS };
+    const page = await walk.page(
+      listing,
+      bySize(
+        query.limit,
+        (limit, after) => store.monthlyObservations(filter, { limit, after }),
+        (row) => rowPosition(catalogue, row, row.month),
+      ),
     );
     return { data: page.rows.map((r) => monthlyObservation(catalogue, r)), next_cursor: page.next_cursor };
   },

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { cursorPosition, encodeCursor, openCursor, pageOf, queryFingerprint } from '../../http/cursor.js';
+import { Walk, bySize } from '../../http/paging.js';
 import { NextCursor, tradeBody } from '../../http/schemas.js';
-import { filterIdentity, positionKey, readPosition, rowPosition } from '../../trade/keyset.js';
+import { LISTING_KEYS, filterIdentity, rowPosition } from '../../trade/keyset.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { annualObservation } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
@@ -20,15 +20,17 @@ export const trade = defineOperation({
   handler: async ({ query, stores }) => {
     const store = stores.trade;
     const { catalogue } = store;
-    const cursor = openCursor(query.cursor);
+    const walk = Walk.open(query.cursor);
     const filter = annualFilter(new TradeInput(catalogue), query);
     // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
-    const fingerprint = queryFingerprint('/v1/trade', filterIdentity(catalogue, filter));
-    const after = cursor && cursorPosition(cursor, fingerprint, readPosition);
-    // One row more than a page says whether another page follows.
-    const rows = await store.observations(filter, { limit: query.limit + 1, after });
-    const page = pageOf(rows, query.limit, (last) =>
-      encodeCursor(fingerprint, positionKey(rowPosition(catalogue, last, last.year))),
+    const listing = { operation: '/v1/trade', query: filterIdentity(catalogue, filter), keys: LISTING_KEYS };
+    const page = await walk.page(
+      listing,
+      bySize(
+        query.limit,
+        (limit, after) => store.observations(filter, { limit, after }),
+        (row) => rowPosition(catalogue, row, row.year),
+      ),
     );
     return { data: page.rows.map((r) => annualObservation(catalogue, r)), next_cursor: page.next_cursor };
   },

@@ -1,0 +1,84 @@
+import {
+  cursorPosition,
+  encodeCursor,
+  openCursor,
+  queryFingerprint,
+  type CursorKey,
+  type OpenCursor,
+} from './cursor.js';
+
+/**
+ * Keyset paging of the listings that page (`/v1/history`, `/v1/trade`,
+ * `/v1/trade/monthly`), written once: a walk opens the request's cursor, binds it to
+ * the resolved query, reads the rows after the position it names, and writes the
+ * cursor after the page's last row. Cursors are those of `cursor.ts`.
+ */
+
+/** How a listing writes its positions as cursor keys, and reads them back. */
+export interface PositionKeys<P> {
+  /** The position a cursor's key names; undefined for a key of any other shape. */
+  read(key: unknown[]): P | undefined;
+  /** A position as a cursor's key. */
+  write(position: P): CursorKey;
+}
+
+/** What a cursor binds to: the operation, its resolved query without `cursor` and `limit`, and its keys. */
+export interface Listing<P> {
+  operation: string;
+  query: unknown;
+  keys: PositionKeys<P>;
+}
+
+/** The rows of a page, and the position of its last row when more follow (null on the last page). */
+export interface PageRead<R, P> {
+  rows: R[];
+  next: P | null;
+}
+
+/** A page as answered: its rows and the cursor of the next page (null on the last page). */
+export interface Page<R> {
+  rows: R[];
+  next_cursor: string | null;
+}
+
+export class Walk {
+  private constructor(private readonly cursor: OpenCursor | undefined) {}
+
+  /**
+   * The request's `cursor`, opened before the query's tokens are resolved, so a
+   * malformed or edited cursor is a 422 whatever else the query names.
+   */
+  static open(cursor: string | undefined): Walk {
+    return new Walk(openCursor(cursor));
+  }
+
+  /**
+   * One page of `listing`: `read` gets the position the cursor names (undefined on
+   * the first page), and the page carries the cursor after its last row. 422 when the
+   * cursor belongs to another operation or query, or names no position of this listing.
+   */
+  async page<R, P>(listing: Listing<P>, read: (after: P | undefined) => Promise<PageRead<R, P>>): Promise<Page<R>> {
+    const fingerprint = queryFingerprint(listing.operation, listing.query);
+    const after = this.cursor && cursorPosition(this.cursor, fingerprint, (key) => listing.keys.read(key));
+    const { rows, next } = await read(after);
+    return { rows, next_cursor: next === null ? null : encodeCursor(fingerprint, listing.keys.write(next)) };
+  }
+}
+
+/**
+ * Pages of `size` rows read from `fetch`, which returns up to `limit` rows in listing
+ * order after a position: it is asked for one row more than a page, which only says
+ * that another page follows, and the page ends at the position of its last row.
+ */
+export function bySize<R, P>(
+  size: number,
+  fetch: (limit: number, after: P | undefined) => Promise<R[]>,
+  positionOf: (row: R) => P,
+): (after: P | undefined) => Promise<PageRead<R, P>> {
+  return async (after) => {
+    const rows = await fetch(size + 1, after);
+    if (rows.length <= size) return { rows, next: null };
+    const page = rows.slice(0, size);
+    return { rows: page, next: positionOf(page[page.length - 1]!) };
+  };
+}
