@@ -1,5 +1,7 @@
 import { formatHs6, monthDate, type TradeCatalogue } from './catalogue.js';
+import type { TradeFilter } from './filter.js';
 import type { AggregateRow, AnnualRow, GroupKey, MonthlyGroup, MonthlyRow } from './queries.js';
+import type { TradeStore } from './store.js';
 
 const KG = 'kg';
 
@@ -46,6 +48,12 @@ function point(catalogue: TradeCatalogue, groupedBy: GroupKey | 'month', sums: S
 /** Annual sums grouped by `key` as grouped points. */
 export function annualPoints(catalogue: TradeCatalogue, key: GroupKey, rows: AggregateRow[]): GroupedPoint[] {
   return rows.map((r) => point(catalogue, key, { key: r[key]!, value: r.value, qty: r.qty, n: r.n }));
+}
+
+/** The flows a filter selects, summed by year: one grouped point a year, ascending. */
+export async function yearSeries(store: TradeStore, filter: TradeFilter): Promise<GroupedPoint[]> {
+  const rows = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
+  return annualPoints(store.catalogue, 'year', rows);
 }
 
 /** Monthly sums grouped by `key` as grouped points. */

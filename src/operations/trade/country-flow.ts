@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { tradeBody } from '../../http/schemas.js';
 import { orient, type Flow } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
-import { annualPoints } from '../../trade/points.js';
+import { yearSeries } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
 import { CountryFlowQuery, CountryParams, GroupedPointSchema } from './schemas.js';
 
@@ -30,8 +30,7 @@ export function countryFlow(url: string, flow: Flow, operationId: string) {
       input.resolve();
       const terms = orient({ reporter: country.value, partner: partner.value }, flow, store.catalogue.selfTrade);
       const filter = { terms, products: products.value, ...years };
-      const rows = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
-      return { data: annualPoints(store.catalogue, 'year', rows) };
+      return { data: await yearSeries(store, filter) };
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { tradeBody } from '../../http/schemas.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
-import { annualPoints } from '../../trade/points.js';
+import { yearSeries } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
 import { GroupedPointSchema, ProductHistoryQuery, ProductParams } from './schemas.js';
 
@@ -21,7 +21,6 @@ export const productHistory = defineOperation({
     const store = stores.trade;
     const input = new TradeInput(store.catalogue);
     const filter = annualFilter(input, query, input.products(params.pid, 'pid', 'path'));
-    const rows = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
-    return { data: annualPoints(store.catalogue, 'year', rows) };
+    return { data: await yearSeries(store, filter) };
   },
 });

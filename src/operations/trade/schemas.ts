@@ -318,30 +318,25 @@ const cursor = (description: string) =>
   );
 const years = { 'x-range': 'year' };
 
+/** The filters of annual flows: `/v1/trade` and its summary. */
+const ANNUAL_FILTERS = {
+  reporter: country('reporting country'),
+  partner: country('partner country', 'US,CN'),
+  product,
+  flow,
+  from: year('first'),
+  to: year('last'),
+};
+
 export const TradeQuery = Type.Object(
   {
-    reporter: country('reporting country'),
-    partner: country('partner country', 'US,CN'),
-    product,
-    flow,
-    from: year('first'),
-    to: year('last'),
+    ...ANNUAL_FILTERS,
     limit: pageSize(),
     cursor: cursor('next_cursor of the previous page, with the same other parameters (limit may change)'),
   },
   years,
 );
-export const SummaryQuery = Type.Object(
-  {
-    reporter: country('reporting country'),
-    partner: country('partner country', 'US,CN'),
-    product,
-    flow,
-    from: year('first'),
-    to: year('last'),
-  },
-  years,
-);
+export const SummaryQuery = Type.Object(ANNUAL_FILTERS, years);
 export const MonthlyQuery = Type.Object(
   {
     exporter: country('exporter'),
