@@ -90,7 +90,8 @@ async function runOnce(rows: Map<string, Row>, keys: { embedded: string; distrib
     rows.set(name, row);
   };
   const hello = await startHello();
-  record(HELLO, await drive(hello.url, '', { name: 'hello', paths: ['/'] }));
+  const helloCpu = hello.cpuMs();
+  record(HELLO, await drive(hello.url, '', { name: 'hello', paths: ['/'] }), hello.cpuMs() - helloCpu);
   await hello.stop();
   for (const group of await scenarioGroups(dataDir)) {
     const env = {
