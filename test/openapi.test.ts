@@ -109,7 +109,10 @@ describe('OpenAPI document', () => {
       }
     }
     const transform = doc.paths['/v1/history'].get.parameters.find((p: any) => p.name === 'transform');
-    assert.deepEqual(transform.schema.enum, ['none', 'yoy', 'mom', 'log_diff', '3mma']);
+    assert.deepEqual(transform.schema.enum, [
+      ...['none', 'yoy', 'mom', 'log_diff', '3mma'],
+      ...['chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'],
+    ]);
     assert.equal(transform.schema.default, 'none');
     const format = doc.paths['/v1/trade'].get.parameters.find((p: any) => p.name === 'format');
     assert.deepEqual(format.schema.enum, ['json', 'csv']);

@@ -1368,10 +1368,10 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description computed on the whole series before from/to apply: none, yoy, mom, log_diff or 3mma (3-month mean)
+                 * @description computed on the whole series before from/to apply: none, yoy, mom, log_diff, 3mma (3-period mean), or FRED's units: chg (change), ch1 (change from a year ago), pch (percent change), pc1 (percent change from a year ago), pca (compounded annual rate of change), cch (continuously compounded rate of change), cca (continuously compounded annual rate of change), log (natural log)
                  * @example yoy
                  */
-                transform?: "none" | "yoy" | "mom" | "log_diff" | "3mma";
+                transform?: "none" | "yoy" | "mom" | "log_diff" | "3mma" | "chg" | "ch1" | "pch" | "pc1" | "pca" | "cch" | "cca" | "log";
             };
             header?: {
                 /**

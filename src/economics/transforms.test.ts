@@ -132,3 +132,116 @@ describe('yoy', () => {
     assert.deepEqual(pairs(applyTransform(leap, 'yoy', 'daily')), [['2024-02-29', 10]]);
   });
 });
+
+describe("FRED's units (§3), against values worked out by hand", () => {
+  const close = (actual: RawPoint[], expected: Array<[string, number]>) => {
+    assert.deepEqual(
+      actual.map((p) => p.date),
+      expected.map(([d]) => d),
+    );
+    actual.forEach((p, i) => assert.ok(Math.abs(p.value - expected[i]![1]) < 1e-9, `${p.date}: ${p.value}`));
+  };
+
+  it('monthly, with a gap: changes pair consecutive observations, year-on-year ones the same month a year back', () => {
+    // 2020-01..2020-03, then 2021-01 (after a gap) and 2021-03 (February missing).
+    const s = series(
+      ['2020-01-01', 100],
+      ['2020-02-01', 101],
+      ['2020-03-01', 99],
+      ['2021-01-01', 110],
+      ['2021-03-01', 121],
+    );
+    close(applyTransform(s, 'chg', 'monthly'), [
+      ['2020-02-01', 1],
+      ['2020-03-01', -2],
+      ['2021-01-01', 11],
+      ['2021-03-01', 11],
+    ]);
+    // k = 12 observations back must be dated a year earlier: none is, in so short a series.
+    assert.deepEqual(applyTransform(s, 'ch1', 'monthly'), []);
+    assert.deepEqual(applyTransform(s, 'pc1', 'monthly'), []);
+    close(applyTransform(s, 'pch', 'monthly'), [
+      ['2020-02-01', 1],
+      ['2020-03-01', -1.9801980198019802],
+      ['2021-01-01', 11.111111111111111],
+      ['2021-03-01', 10],
+    ]);
+    // pca = 100 × ((x_t / x_{t−1})^12 − 1); cch = 100 × ln(x_t / x_{t−1}); cca = 12 × cch.
+    close(applyTransform(s, 'pca', 'monthly').slice(0, 2), [
+      ['2020-02-01', 12.682503013196978],
+      ['2020-03-01', -21.337843230876864],
+    ]);
+    close(applyTransform(s, 'cch', 'monthly').slice(0, 2), [
+      ['2020-02-01', 0.9950330853167877],
+      ['2020-03-01', -2.000066670666989],
+    ]);
+    close(applyTransform(s, 'cca', 'monthly').slice(0, 1), [['2020-02-01', 11.940397023801452]]);
+    close(applyTransform(s, 'log', 'monthly').slice(0, 1), [['2020-01-01', 4.605170185988092]]);
+  });
+
+  it('monthly over two years: ch1 and pc1 against the same month a year back', () => {
+    const s = monthly(
+      '2020-01',
+      Array.from({ length: 14 }, (_, i) => 100 + i),
+      [],
+    );
+    // 2021-01 (112) against 2020-01 (100), 2021-02 (113) against 2020-02 (101).
+    close(applyTransform(s, 'ch1', 'monthly'), [
+      ['2021-01-01', 12],
+      ['2021-02-01', 12],
+    ]);
+    close(applyTransform(s, 'pc1', 'monthly'), [
+      ['2021-01-01', 12],
+      ['2021-02-01', 11.881188118811881],
+    ]);
+  });
+
+  it('quarterly: n = 4 and k = 4', () => {
+    const s = series(
+      ['2020-01-01', 100],
+      ['2020-04-01', 102],
+      ['2020-07-01', 102],
+      ['2020-10-01', 104],
+      ['2021-01-01', 110],
+    );
+    close(applyTransform(s, 'pca', 'quarterly').slice(0, 2), [
+      ['2020-04-01', 8.243215999999997],
+      ['2020-07-01', 0],
+    ]);
+    close(applyTransform(s, 'ch1', 'quarterly'), [['2021-01-01', 10]]);
+    close(applyTransform(s, 'pc1', 'quarterly'), [['2021-01-01', 10]]);
+  });
+
+  it('annual, with a gap: the year after the gap has no year-on-year base, and n = 1', () => {
+    const s = series(['2017-01-01', 50], ['2018-01-01', 55], ['2020-01-01', 60]);
+    close(applyTransform(s, 'ch1', 'annual'), [['2018-01-01', 5]]);
+    close(applyTransform(s, 'pca', 'annual'), [
+      ['2018-01-01', 10],
+      ['2020-01-01', 9.090909090909092],
+    ]);
+    close(applyTransform(s, 'cca', 'annual').slice(0, 1), [['2018-01-01', 100 * Math.log(55 / 50)]]);
+  });
+
+  it('daily: n = 260; a year back is the last observation on or before the same date', () => {
+    const s = series(['2020-03-02', 100], ['2020-03-05', 100.1], ['2021-03-04', 90], ['2021-03-05', 91]);
+    close(applyTransform(s, 'pca', 'daily').slice(0, 1), [['2020-03-05', 29.676160901483172]]);
+    close(applyTransform(s, 'cca', 'daily').slice(0, 1), [['2020-03-05', 25.98700866015058]]);
+    // 2021-03-04 → on or before 2020-03-04: 2020-03-02 (100); 2021-03-05 → 2020-03-05 (100.1).
+    close(applyTransform(s, 'ch1', 'daily'), [
+      ['2021-03-04', -10],
+      ['2021-03-05', 91 - 100.1],
+    ]);
+  });
+
+  it('undefined points are left out: a zero base, a non-positive log', () => {
+    const s = series(['2020-01-01', 0], ['2020-02-01', 5], ['2020-03-01', -5]);
+    close(applyTransform(s, 'pch', 'monthly'), [['2020-03-01', -200]]);
+    close(applyTransform(s, 'pca', 'monthly'), [['2020-03-01', 0]]);
+    assert.deepEqual(applyTransform(s, 'cch', 'monthly'), []);
+    close(applyTransform(s, 'log', 'monthly'), [['2020-02-01', Math.log(5)]]);
+    close(applyTransform(s, 'chg', 'monthly'), [
+      ['2020-02-01', 5],
+      ['2020-03-01', -10],
+    ]);
+  });
+});

@@ -233,7 +233,11 @@ export const HistoryQuery = Type.Object(
     to: dateBound('last', '2024-06-30'),
     transform: StringEnum(TRANSFORMS, {
       default: 'none',
-      description: 'computed on the whole series before from/to apply: none, yoy, mom, log_diff or 3mma (3-month mean)',
+      description:
+        'computed on the whole series before from/to apply: none, yoy, mom, log_diff, 3mma (3-period mean), ' +
+        "or FRED's units: chg (change), ch1 (change from a year ago), pch (percent change), pc1 (percent " +
+        'change from a year ago), pca (compounded annual rate of change), cch (continuously compounded ' +
+        'rate of change), cca (continuously compounded annual rate of change), log (natural log)',
       examples: ['yoy'],
     }),
     cursor: Type.Optional(
