@@ -2,6 +2,7 @@ import type { Database } from '../store/duckdb.js';
 import { parseDate } from '../values.js';
 import type { Series } from './catalogue.js';
 import type { ReadObservations } from './observations.js';
+import { aggregateSeries, periodStart, type Aggregation, type TargetFrequency } from './aggregation.js';
 import { applyTransform, type ObsStatus, type RawPoint, type Transform } from './transforms.js';
 
 export const HISTORY_PAGE_SIZE = 1000;
@@ -15,6 +16,9 @@ export interface HistoryRequest {
   from?: string;
   to?: string;
   transform: Transform;
+  /** A lower frequency to answer at, each period made by `aggregation` (§3). */
+  frequency?: TargetFrequency;
+  aggregation?: Aggregation;
   /** Where the previous page ended: only points after it. */
   after?: HistoryPosition;
 }
@@ -91,41 +95,56 @@ function nextBatch(pending: Series[]): Series[] {
 }
 
 /**
+ * A whole series as answered: aggregated to the asked frequency, then transformed,
+ * then cut to from/to and to the points after the previous page.
+ */
+function derivedPoints(points: RawPoint[], s: Series, req: HistoryRequest): RawPoint[] {
+  const frequency = req.frequency ?? s.frequency;
+  const periods = req.frequency
+    ? aggregateSeries(points, { from: s.frequency, to: req.frequency }, req.aggregation ?? 'avg')
+    : points;
+  const { after } = req;
+  return applyTransform(periods, req.transform, frequency).filter(
+    (p) =>
+      (!req.from || p.date >= req.from) &&
+      (!req.to || p.date <= req.to) &&
+      (!after || s.series_id !== after.seriesId || p.date > after.date),
+  );
+}
+
+/**
  * One page of history: points sorted by series_id then date, at most
  * HISTORY_PAGE_SIZE, with the position of the last one when more follow (null on
- * the last page). A transform is computed on each full series before `from`/`to` cut it.
+ * the last page). An aggregation, then a transform, is computed on each full series
+ * before `from`/`to` cut it.
  */
 export async function historyPage(read: ReadObservations, req: HistoryRequest): Promise<HistoryPage> {
   const { after } = req;
   // A series whose observations all lie outside from/to cannot contribute to the page
-  // (a transform only yields points at dates of the series): it is never read.
+  // (a transform only yields points at dates of the series, an aggregated period is
+  // dated by its first day): it is never read.
+  const firstAnswered = (first: string) => (req.frequency ? periodStart(first, req.frequency) : first);
   let pending = req.series.filter(
     (s) =>
       (!after || s.series_id >= after.seriesId) &&
       (!req.from || s.latest_value_date >= req.from) &&
-      (!req.to || s.first_value_date === null || s.first_value_date <= req.to),
+      (!req.to || s.first_value_date === null || firstAnswered(s.first_value_date) <= req.to),
   );
   const page: HistoryPointOut[] = [];
 
   while (pending.length > 0 && page.length <= HISTORY_PAGE_SIZE) {
     const batch = nextBatch(pending);
     pending = pending.slice(batch.length);
-    // A transform needs each series whole; without one, only the page's part is read.
-    const window = req.transform === 'none' ? { from: req.from, to: req.to, after } : {};
+    // A transform or an aggregation needs each series whole; without one, only the page's part is read.
+    const whole = req.transform !== 'none' || req.frequency !== undefined;
+    const window = whole ? {} : { from: req.from, to: req.to, after };
     const raw = await read(
       batch.map((s) => s.series_id),
       window,
     );
     for (const s of batch) {
-      let pts = applyTransform(raw.get(s.series_id) ?? [], req.transform, s.frequency);
-      if (req.transform !== 'none') {
-        pts = pts.filter(
-          (p) =>
-            (!req.from || p.date >= req.from) &&
-            (!req.to || p.date <= req.to) &&
-            (!after || s.series_id !== after.seriesId || p.date > after.date),
-        );
-      }
+      const pts = whole ? derivedPoints(raw.get(s.series_id) ?? [], s, req) : (raw.get(s.series_id) ?? []);
+      const frequency = req.frequency ?? s.frequency;
       for (const p of pts) {
         page.push({
           series_id: s.series_id,
@@ -133,7 +152,7 @@ export async function historyPage(read: ReadObservations, req: HistoryRequest): 
           kpi_id: s.kpi_id,
           date: p.date,
           value: p.value,
-          frequency: s.frequency,
+          frequency,
           last_update: s.last_update,
           ...(p.obs_status ? { obs_status: p.obs_status } : {}),
         });

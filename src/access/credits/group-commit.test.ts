@@ -49,7 +49,7 @@ describe('GroupCommit', () => {
     );
   });
 
-  it('with spacingMs, a write starts no sooner than that after the previous one, and items arriving meanwhile share it', async () => {
+  it('with spacingMs, a write waits that long after the last one, and what comes meanwhile shares it', async () => {
     const { commit, batches } = recorded({ maxInFlight: 1, maxBatch: 500, spacingMs: 50 });
     const first = commit.add(1);
     await sleep(5);

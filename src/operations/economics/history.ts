@@ -1,11 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import { parseDateRange } from '../../economics/dates.js';
 import { HISTORY_KEYS } from '../../economics/history.js';
+import { isLowerFrequency, type TargetFrequency } from '../../economics/aggregation.js';
+import type { Series } from '../../economics/catalogue.js';
 import { seriesSelection } from '../../economics/selection.js';
+import { invalidParam } from '../../errors.js';
 import { Walk } from '../../http/paging.js';
 import { pageBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
 import { HistoryPointSchema, HistoryQuery } from './schemas.js';
+
+/** 422 unless every matching series has a higher frequency than the one asked for (§3). */
+function checkLowerFrequency(series: Series[], frequency: TargetFrequency): void {
+  const s = series.find((x) => !isLowerFrequency(frequency, x.frequency));
+  if (s)
+    throw invalidParam(
+      ['query', 'frequency'],
+      `must be lower than the frequency of every matching series: ${s.series_id} is ${s.frequency}`,
+    );
+}
 
 export const history = defineOperation({
   url: '/v1/history',
@@ -23,11 +36,15 @@ export const history = defineOperation({
     const walk = Walk.open(query.cursor);
     const select = seriesSelection(economics.catalogue, query);
     const range = parseDateRange(query.from, query.to);
+    if (query.aggregation !== undefined && query.frequency === undefined)
+      throw invalidParam(['query', 'aggregation'], 'needs frequency (monthly, quarterly or annual)');
     const { countries, indicators, series } = select();
+    if (query.frequency) checkLowerFrequency(series, query.frequency);
     const countryIds = countries ? [...countries].sort() : null;
     const kpiIds = indicators ? [...indicators].sort() : null;
+    const periods = query.frequency ? [query.frequency, query.aggregation ?? 'avg'] : [];
     // The resolved selection, so that `country=usa` and `country=USA` share cursors.
-    const resolved = [countryIds, kpiIds, range.from ?? null, range.to ?? null, query.transform];
+    const resolved = [countryIds, kpiIds, range.from ?? null, range.to ?? null, query.transform, ...periods];
     const listing = { operation: '/v1/history', query: resolved, keys: HISTORY_KEYS };
     // The store cuts history pages itself (HISTORY_PAGE_SIZE), and says where the next one starts.
     const page = await walk.page(listing, async (after) => {
@@ -37,6 +54,7 @@ export const history = defineOperation({
         kpiIds,
         ...range,
         transform: query.transform,
+        ...(query.frequency ? { frequency: query.frequency, aggregation: query.aggregation ?? 'avg' } : {}),
         after,
       });
       return { rows: data, next };

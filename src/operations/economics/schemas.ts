@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CURSOR_EXAMPLE, Nullable, StringEnum, withExample } from '../../http/schemas.js';
 import { FREQUENCIES, INDICATOR_GROUPS } from '../../economics/catalogue.js';
+import { AGGREGATIONS, TARGET_FREQUENCIES } from '../../economics/aggregation.js';
 import { OBS_STATUSES, TRANSFORMS } from '../../economics/transforms.js';
 
 const DateString = Type.String({ format: 'date' });
@@ -240,6 +241,21 @@ export const HistoryQuery = Type.Object(
         'rate of change), cca (continuously compounded annual rate of change), log (natural log)',
       examples: ['yoy'],
     }),
+    frequency: Type.Optional(
+      StringEnum(TARGET_FREQUENCIES, {
+        description:
+          "answer at this frequency, lower than every matching series' own (a 422 names a series that is not): " +
+          'each period from its sub-periods, only when all are there (3 months a quarter, 12 a year, 4 quarters ' +
+          'a year; from daily data, any day), dated by its first day; the transform applies after',
+        examples: ['annual'],
+      }),
+    ),
+    aggregation: Type.Optional(
+      StringEnum(AGGREGATIONS, {
+        description: 'with frequency: avg (the mean, by default), sum, or eop (the last observation of the period)',
+        examples: ['sum'],
+      }),
+    ),
     cursor: Type.Optional(
       Type.String({
         'x-trimmed': { min: 1, max: 1000 },
