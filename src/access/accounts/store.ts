@@ -7,6 +7,9 @@ export const OPERATOR_ACCOUNT_ID = 'acct_operator';
 
 export type AccountRole = 'user' | 'admin' | 'operator';
 
+/** A session's last_seen_at is written at most this often, so that most requests write nothing. */
+export const SESSION_TOUCH_EVERY_MS = 60_000;
+
 /**
  * The shared credit budget of a key of `accountId`: the account's; none (the key
  * counts its own credits) for the operator's `keys` CLI keys and keys of no account.

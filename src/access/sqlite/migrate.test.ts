@@ -10,7 +10,8 @@ describe('SQLite state migrations', () => {
       migrateSqlite(db);
       assert.deepEqual(db.prepare('PRAGMA index_list(usage_ledger)').all(), []);
       const insert = db.prepare(
-        'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) ' +
+          'VALUES (?, ?, ?, ?, ?, ?)',
       );
       insert.run('r1', 'k1', '2026-11', '/v1/countries', 1, '2026-11-26T00:00:00.000Z');
       insert.run('r2', 'k1', '2026-11', '/v1/countries', 1, '2026-11-26T00:00:01.000Z');

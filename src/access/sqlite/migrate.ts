@@ -1,22 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-
-// From the sources (tsx) and from the compiled dist/ alike.
-const FROM_SOURCES = new URL('../../../migrations/sqlite/', import.meta.url);
-const FROM_DIST = new URL('../../../../migrations/sqlite/', import.meta.url);
-
-function migrationFiles(): Array<{ version: number; sql: string }> {
-  let dir = FROM_SOURCES;
-  try {
-    readdirSync(dir);
-  } catch {
-    dir = FROM_DIST;
-  }
-  return readdirSync(dir)
-    .filter((f) => /^\d+_.*\.sql$/.test(f))
-    .sort()
-    .map((f) => ({ version: Number(f.split('_')[0]), sql: readFileSync(new URL(f, dir), 'utf8') }));
-}
+import { migrationFiles } from '../stores/migration-files.js';
 
 /**
  * Applies the versioned migrations not applied yet. BEGIN IMMEDIATE takes the write
@@ -32,7 +15,7 @@ export function migrateSqlite(db: Database.Database): number[] {
         .all()
         .map((v) => Number(v)),
     );
-    return migrationFiles().filter((m) => !done.has(m.version));
+    return migrationFiles('migrations/sqlite/').filter((m) => !done.has(m.version));
   };
   if (pending().length === 0) return [];
   const apply = db.transaction(() => {

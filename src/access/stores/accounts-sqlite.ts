@@ -1,123 +1,59 @@
 import type Database from 'better-sqlite3';
 import {
   generateAccountId,
-  newAccountKey,
   normaliseEmail,
+  SESSION_TOUCH_EVERY_MS,
   type Account,
   type AccountKey,
   type AccountLimits,
-  type AccountRole,
   type AccountStore,
   type AccountWithPassword,
   type DailyUsage,
   type ListedAccount,
-  type NewAccountKey,
 } from '../accounts/store.js';
 import { periodDays } from '../sqlite/days.js';
 import { SqliteKeyAdmin } from './sqlite.js';
-import type { EmailTokenPurpose, StoredEmailToken } from '../accounts/email-tokens.js';
+import { DelegatingAccountStore } from './delegating-account-store.js';
 import { SqliteEmailTokens } from './email-tokens-sqlite.js';
-
-interface AccountRow {
-  id: string;
-  email: string | null;
-  password_hash: string | null;
-  role: AccountRole;
-  created_at: string;
-  disabled_at: string | null;
-}
-
-interface AccountKeyRow {
-  id: string;
-  name: string;
-  key_prefix: string | null;
-  created_at: string;
-  revoked_at: string | null;
-  quota: number | null;
-  rate_requests: number | null;
-  rate_window_s: number | null;
-  last_used_day: string | null;
-  credits: number;
-  calls: number;
-}
-
-interface LimitsRow {
-  key_quota: number | null;
-  key_rate_requests: number | null;
-  key_rate_window_s: number | null;
-  limits_set_at: string | null;
-}
-
-const ACCOUNT_COLUMNS = 'id, email, role, created_at, disabled_at';
-const LIMIT_COLUMNS = 'key_quota, key_rate_requests, key_rate_window_s, limits_set_at';
-
-/** A session's last_seen_at is written at most this often, so that most requests write nothing. */
-const TOUCH_EVERY_MS = 60_000;
-
-function accountFrom(r: AccountRow): Account {
-  return { id: r.id, email: r.email, role: r.role, createdAt: r.created_at, disabledAt: r.disabled_at };
-}
-
-function limitsFrom(r: LimitsRow): AccountLimits | null {
-  if (r.limits_set_at === null) return null;
-  const rate =
-    r.key_rate_requests && r.key_rate_window_s ? { requests: r.key_rate_requests, windowS: r.key_rate_window_s } : null;
-  return { quota: r.key_quota, rate };
-}
-
-function keyFrom(r: AccountKeyRow, period: string): AccountKey {
-  return {
-    id: r.id,
-    name: r.name,
-    prefix: r.key_prefix,
-    createdAt: r.created_at,
-    lastUsedDay: r.last_used_day,
-    status: r.revoked_at === null ? 'active' : 'revoked',
-    revokedAt: r.revoked_at,
-    quota: r.quota,
-    rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
-    usage: { period, credits: r.credits, calls: r.calls },
-  };
-}
+import { SQLITE_ROWS, type SqliteRows } from './rows.js';
+import { ACCOUNT_COLUMNS, LIMIT_COLUMNS } from './sql.js';
 
 /** Accounts, sessions and account-scoped keys in the embedded state database. */
-export class SqliteAccountStore implements AccountStore {
-  private readonly keys: SqliteKeyAdmin;
-  /** Verified addresses and the tokens of mailed links. */
-  private readonly mail: SqliteEmailTokens;
-
+export class SqliteAccountStore extends DelegatingAccountStore implements AccountStore {
   constructor(private readonly db: Database.Database) {
-    this.keys = new SqliteKeyAdmin(db);
-    this.mail = new SqliteEmailTokens(db);
+    super(new SqliteKeyAdmin(db), new SqliteEmailTokens(db));
   }
 
   async createAccount(email: string, passwordHash: string, role: 'user' | 'admin'): Promise<Account | null> {
     const row = this.db
-      .prepare<unknown[], AccountRow>(
+      .prepare<unknown[], SqliteRows['account']>(
         'INSERT INTO accounts (id, email, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?) ' +
           `ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
       )
       .get(generateAccountId(), normaliseEmail(email), passwordHash, role, new Date().toISOString());
-    return row ? accountFrom(row) : null;
+    return row ? SQLITE_ROWS.account(row) : null;
   }
 
   async findAccountByEmail(email: string): Promise<AccountWithPassword | null> {
     const row = this.db
-      .prepare<[string], AccountRow>(`SELECT ${ACCOUNT_COLUMNS}, password_hash FROM accounts WHERE email = ?`)
+      .prepare<[string], SqliteRows['account']>(
+        `SELECT ${ACCOUNT_COLUMNS}, password_hash FROM accounts WHERE email = ?`,
+      )
       .get(normaliseEmail(email));
-    return row ? { ...accountFrom(row), passwordHash: row.password_hash } : null;
+    return row ? { ...SQLITE_ROWS.account(row), passwordHash: row.password_hash } : null;
   }
 
   async accountById(id: string): Promise<Account | null> {
-    const row = this.db.prepare<[string], AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`).get(id);
-    return row ? accountFrom(row) : null;
+    const row = this.db
+      .prepare<[string], SqliteRows['account']>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`)
+      .get(id);
+    return row ? SQLITE_ROWS.account(row) : null;
   }
 
   async listAccounts(period: string, accountId?: string): Promise<ListedAccount[]> {
     const [first, last] = periodDays(period);
-    type Row = AccountRow & LimitsRow & { active: number; revoked: number; credits: number; calls: number };
     const rows = this.db
-      .prepare<[{ first: string; last: string; id: string | null }], Row>(
+      .prepare<[{ first: string; last: string; id: string | null }], SqliteRows['listedAccount']>(
         `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at, ${LIMIT_COLUMNS},
            (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS active,
            (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked,
@@ -128,19 +64,14 @@ export class SqliteAccountStore implements AccountStore {
          GROUP BY a.id ORDER BY a.created_at, a.id`,
       )
       .all({ first, last, id: accountId ?? null });
-    return rows.map((r) => ({
-      ...accountFrom(r),
-      keys: { active: r.active, revoked: r.revoked },
-      limits: limitsFrom(r),
-      usage: { credits: r.credits, calls: r.calls },
-    }));
+    return rows.map((r) => SQLITE_ROWS.listedAccount(r));
   }
 
   async accountLimits(accountId: string): Promise<AccountLimits | null> {
     const row = this.db
-      .prepare<[string], LimitsRow>(`SELECT ${LIMIT_COLUMNS} FROM accounts WHERE id = ?`)
+      .prepare<[string], SqliteRows['limits']>(`SELECT ${LIMIT_COLUMNS} FROM accounts WHERE id = ?`)
       .get(accountId);
-    return row ? limitsFrom(row) : null;
+    return row ? SQLITE_ROWS.limits(row) : null;
   }
 
   async setAccountLimits(accountId: string, { quota, rate }: AccountLimits): Promise<boolean> {
@@ -179,7 +110,7 @@ export class SqliteAccountStore implements AccountStore {
   async sessionAccount(tokenHash: string, now: Date): Promise<Account | null> {
     const at = now.toISOString();
     const row = this.db
-      .prepare<[string, string], AccountRow>(
+      .prepare<[string, string], SqliteRows['account']>(
         `SELECT a.id, a.email, a.role, a.created_at, a.disabled_at FROM sessions s
          JOIN accounts a ON a.id = s.account_id
          WHERE s.token_hash = ? AND s.expires_at > ? AND a.disabled_at IS NULL`,
@@ -188,8 +119,8 @@ export class SqliteAccountStore implements AccountStore {
     if (!row) return null;
     this.db
       .prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at <= ?')
-      .run(at, tokenHash, new Date(now.getTime() - TOUCH_EVERY_MS).toISOString());
-    return accountFrom(row);
+      .run(at, tokenHash, new Date(now.getTime() - SESSION_TOUCH_EVERY_MS).toISOString());
+    return SQLITE_ROWS.account(row);
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
@@ -204,15 +135,10 @@ export class SqliteAccountStore implements AccountStore {
     return this.db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString()).changes;
   }
 
-  async createKey(accountId: string, { name, defaults }: NewAccountKey): Promise<{ key: string; record: AccountKey }> {
-    const { key, record } = await this.keys.create({ name, ...defaults, accountId });
-    return { key, record: newAccountKey(record, key) };
-  }
-
   async listKeys(accountId: string, period: string): Promise<AccountKey[]> {
     const [first, last] = periodDays(period);
     const rows = this.db
-      .prepare<[string, string, string], AccountKeyRow>(
+      .prepare<[string, string, string], SqliteRows['accountKey']>(
         `SELECT k.id, k.name, k.key_prefix, k.created_at, k.revoked_at, k.quota, k.rate_requests, k.rate_window_s,
            (SELECT max(day) FROM usage_daily WHERE key_id = k.id) AS last_used_day,
            coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
@@ -221,7 +147,7 @@ export class SqliteAccountStore implements AccountStore {
          GROUP BY k.id ORDER BY k.created_at, k.rowid`,
       )
       .all(first, last, accountId);
-    return rows.map((r) => keyFrom(r, period));
+    return rows.map((r) => SQLITE_ROWS.accountKey(r, period));
   }
 
   async revokeKey(accountId: string, keyId: string): Promise<boolean> {
@@ -244,29 +170,5 @@ export class SqliteAccountStore implements AccountStore {
 
   async close(): Promise<void> {
     this.db.close();
-  }
-
-  isEmailVerified(accountId: string): Promise<boolean> {
-    return this.mail.isEmailVerified(accountId);
-  }
-
-  markEmailVerified(accountId: string): Promise<void> {
-    return this.mail.markEmailVerified(accountId);
-  }
-
-  createEmailToken(token: StoredEmailToken): Promise<void> {
-    return this.mail.createEmailToken(token);
-  }
-
-  emailTokenAccount(hash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
-    return this.mail.emailTokenAccount(hash, purpose, now);
-  }
-
-  verifyEmail(hash: string, now: Date): Promise<string | null> {
-    return this.mail.verifyEmail(hash, now);
-  }
-
-  resetPassword(hash: string, passwordHash: string, now: Date): Promise<string | null> {
-    return this.mail.resetPassword(hash, passwordHash, now);
   }
 }

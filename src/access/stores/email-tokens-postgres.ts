@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { EmailTokenPurpose, StoredEmailToken } from '../accounts/email-tokens.js';
+import { inTransaction } from './pg-transaction.js';
 
 /** Verified addresses and the tokens of mailed links, in PostgreSQL. */
 export class PgEmailTokens {
@@ -35,7 +36,7 @@ export class PgEmailTokens {
   }
 
   async verifyEmail(hash: string, now: Date): Promise<string | null> {
-    return this.inTransaction(async (client) => {
+    return inTransaction(this.pool, async (client) => {
       const accountId = await useToken(client, { hash, purpose: 'verify', now });
       if (accountId) await markVerified(client, accountId, now);
       return accountId;
@@ -43,7 +44,7 @@ export class PgEmailTokens {
   }
 
   async resetPassword(hash: string, passwordHash: string, now: Date): Promise<string | null> {
-    return this.inTransaction(async (client) => {
+    return inTransaction(this.pool, async (client) => {
       const accountId = await useToken(client, { hash, purpose: 'reset', now });
       if (!accountId) return null;
       await client.query('UPDATE accounts SET password_hash = $1 WHERE id = $2', [passwordHash, accountId]);
@@ -51,21 +52,6 @@ export class PgEmailTokens {
       await client.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
       return accountId;
     });
-  }
-
-  private async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
   }
 }
 

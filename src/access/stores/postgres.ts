@@ -1,6 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import pg from 'pg';
-import { OPERATOR_ACCOUNT_ID, accountBudget } from '../accounts/store.js';
+import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
 import {
   generateKey,
   generateKeyId,
@@ -12,9 +11,10 @@ import {
   type StoredKey,
 } from '../keys.js';
 import type { KeyAdmin, ListedKey, NewKey } from './admin.js';
-
-const MIGRATIONS_DIR = new URL('../../../../migrations/', import.meta.url);
-const MIGRATIONS_DIR_SRC = new URL('../../../migrations/', import.meta.url);
+import { migrationFiles } from './migration-files.js';
+import { inTransaction } from './pg-transaction.js';
+import { PG_ROWS, type PgRows } from './rows.js';
+import { ACTIVE_KEYS, limitsOfAccount } from './sql.js';
 
 export function createPool(databaseUrl: string): pg.Pool {
   const pool = new pg.Pool({
@@ -25,20 +25,6 @@ export function createPool(databaseUrl: string): pg.Pool {
   });
   pool.on('error', () => undefined); // an idle client lost its server: the pool replaces it
   return pool;
-}
-
-function migrationFiles(): Array<{ version: number; sql: string }> {
-  // Works from the sources (tsx) and from the compiled dist/ alike.
-  let dir = MIGRATIONS_DIR_SRC;
-  try {
-    readdirSync(dir);
-  } catch {
-    dir = MIGRATIONS_DIR;
-  }
-  return readdirSync(dir)
-    .filter((f) => /^\d+_.*\.sql$/.test(f))
-    .sort()
-    .map((f) => ({ version: Number(f.split('_')[0]), sql: readFileSync(new URL(f, dir), 'utf8') }));
 }
 
 /** A pool on `databaseUrl` whose schema is migrated (what the command-line tools open); closed again if that fails. */
@@ -55,9 +41,7 @@ export async function openMigratedPool(databaseUrl: string): Promise<pg.Pool> {
 
 /** Applies the versioned migrations not applied yet, one replica at a time. */
 export async function migrate(pool: pg.Pool): Promise<number[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('econtrade-migrations'))");
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations ' +
@@ -67,51 +51,15 @@ export async function migrate(pool: pg.Pool): Promise<number[]> {
       (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
     );
     const applied: number[] = [];
-    for (const m of migrationFiles()) {
+    for (const m of migrationFiles('migrations/')) {
       if (done.has(m.version)) continue;
       await client.query(m.sql);
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [m.version]);
       applied.push(m.version);
     }
-    await client.query('COMMIT');
     return applied;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
-
-interface KeyRow {
-  id: string;
-  name: string;
-  key_hash: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  quota: string | null;
-  rate_requests: number | null;
-  rate_window_s: number | null;
-  account_id: string | null;
-}
-
-function fromRow(r: KeyRow): StoredKey {
-  return {
-    id: r.id,
-    name: r.name,
-    hash: r.key_hash,
-    createdAt: r.created_at.toISOString(),
-    revokedAt: r.revoked_at ? r.revoked_at.toISOString() : null,
-    quota: r.quota === null ? null : Number(r.quota),
-    rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
-    ...(accountBudget(r.account_id) ? { budget: r.account_id! } : {}),
-  };
-}
-
-/** Keys in force: not revoked, and not of a disabled account (whose keys stop working as if revoked). */
-const ACTIVE =
-  'revoked_at IS NULL AND NOT EXISTS ' +
-  '(SELECT 1 FROM accounts a WHERE a.id = account_id AND a.disabled_at IS NOT NULL)';
 
 /** The channel the key triggers notify (migrations/006_key_change_notices.sql). */
 const KEYS_CHANGED_CHANNEL = 'api_keys_changed';
@@ -194,7 +142,8 @@ export class PgKeyStore implements KeyStore {
   }
 
   private async reload(): Promise<void> {
-    const rows = (await this.pool.query<KeyRow>(`SELECT * FROM api_keys WHERE ${ACTIVE}`)).rows.map(fromRow);
+    const r = await this.pool.query<PgRows['key']>(`SELECT * FROM api_keys WHERE ${ACTIVE_KEYS}`);
+    const rows = r.rows.map(PG_ROWS.storedKey);
     this.byHash = new Map(rows.map((k) => [k.hash, keyRecord(k)]));
     this.loaded = true;
   }
@@ -208,9 +157,11 @@ export class PgKeyStore implements KeyStore {
     // remembered for a second so a flood of bad keys does not reach the database.
     const now = Date.now();
     if ((this.misses.get(hash) ?? 0) > now) return null;
-    const r = await this.pool.query<KeyRow>(`SELECT * FROM api_keys WHERE key_hash = $1 AND ${ACTIVE}`, [hash]);
+    const r = await this.pool.query<PgRows['key']>(`SELECT * FROM api_keys WHERE key_hash = $1 AND ${ACTIVE_KEYS}`, [
+      hash,
+    ]);
     if (r.rows[0]) {
-      const k = fromRow(r.rows[0]);
+      const k = PG_ROWS.storedKey(r.rows[0]);
       const record = keyRecord(k);
       this.byHash.set(hash, record);
       return record;
@@ -233,10 +184,7 @@ export class PgKeyStore implements KeyStore {
  * The quota and rate columns of a new key: those an admin set for its account, else
  * $4–$6 (the request's own, or the service defaults).
  */
-const LIMITS_OF_ACCOUNT =
-  'CASE WHEN a.limits_set_at IS NULL THEN $4 ELSE a.key_quota END, ' +
-  'CASE WHEN a.limits_set_at IS NULL THEN $5::integer ELSE a.key_rate_requests END, ' +
-  'CASE WHEN a.limits_set_at IS NULL THEN $6::integer ELSE a.key_rate_window_s END';
+const LIMITS_OF_ACCOUNT = limitsOfAccount(['$4', '$5::integer', '$6::integer']);
 
 export class PgKeyAdmin implements KeyAdmin {
   constructor(private readonly pool: pg.Pool) {}
@@ -244,7 +192,7 @@ export class PgKeyAdmin implements KeyAdmin {
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
     // FOR SHARE waits for an admin's change of the account's limits in flight, then reads it.
-    const r = await this.pool.query<KeyRow>(
+    const r = await this.pool.query<PgRows['key']>(
       'INSERT INTO api_keys (id, name, key_hash, quota, rate_requests, rate_window_s, account_id, key_prefix) ' +
         `SELECT $1, $2, $3, ${LIMITS_OF_ACCOUNT}, a.id, $7 FROM accounts a WHERE a.id = $8 FOR SHARE RETURNING *`,
       [
@@ -259,18 +207,18 @@ export class PgKeyAdmin implements KeyAdmin {
       ],
     );
     if (!r.rows[0]) throw new Error(`there is no account ${input.accountId}`);
-    return { key, record: fromRow(r.rows[0]) };
+    return { key, record: PG_ROWS.storedKey(r.rows[0]) };
   }
 
   async list(period: string): Promise<ListedKey[]> {
-    const r = await this.pool.query<KeyRow & { credits: string; calls: string }>(
+    const r = await this.pool.query<PgRows['key'] & { credits: string; calls: string }>(
       `SELECT k.*, coalesce(sum(u.credits), 0)::bigint AS credits, count(u.request_id)::bigint AS calls
        FROM api_keys k LEFT JOIN usage_ledger u ON u.key_id = k.id AND u.period = $1
        GROUP BY k.id ORDER BY k.created_at, k.id`,
       [period],
     );
     return r.rows.map((row) => {
-      const { hash: _hash, ...k } = fromRow(row);
+      const { hash: _hash, ...k } = PG_ROWS.storedKey(row);
       return { ...k, usage: { credits: Number(row.credits), calls: Number(row.calls) } };
     });
   }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { OPERATOR_ACCOUNT_ID, accountBudget } from '../accounts/store.js';
+import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
 import {
   generateKey,
   generateKeyId,
@@ -13,33 +13,10 @@ import {
 import { openStateDatabase } from '../sqlite/database.js';
 import { periodDays } from '../sqlite/days.js';
 import type { KeyAdmin, ListedKey, NewKey } from './admin.js';
-
-interface KeyRow {
-  id: string;
-  name: string;
-  key_hash: string;
-  created_at: string;
-  revoked_at: string | null;
-  quota: number | null;
-  rate_requests: number | null;
-  rate_window_s: number | null;
-  account_id: string | null;
-}
+import { SQLITE_ROWS, type SqliteRows } from './rows.js';
+import { ACTIVE_KEYS, limitsOfAccount } from './sql.js';
 
 const KEY_COLUMNS = 'id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s, account_id';
-
-function fromRow(r: KeyRow): StoredKey {
-  return {
-    id: r.id,
-    name: r.name,
-    hash: r.key_hash,
-    createdAt: r.created_at,
-    revokedAt: r.revoked_at,
-    quota: r.quota,
-    rate: r.rate_requests && r.rate_window_s ? { requests: r.rate_requests, windowS: r.rate_window_s } : null,
-    ...(accountBudget(r.account_id) ? { budget: r.account_id! } : {}),
-  };
-}
 
 /**
  * Keys of the embedded mode, held in memory by hash. The `keys` CLI writes them from
@@ -58,10 +35,7 @@ export class SqliteKeyStore implements KeyStore {
     pollMs = 250,
   ) {
     // The keys of a disabled account stop working as if revoked.
-    this.active = db.prepare<[], KeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE revoked_at IS NULL AND NOT EXISTS ` +
-        '(SELECT 1 FROM accounts a WHERE a.id = account_id AND a.disabled_at IS NOT NULL)',
-    );
+    this.active = db.prepare<[], SqliteRows['key']>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE ${ACTIVE_KEYS}`);
     this.reloadIfChanged();
     this.timer = setInterval(() => this.reloadIfChanged(), pollMs);
     this.timer.unref();
@@ -71,7 +45,7 @@ export class SqliteKeyStore implements KeyStore {
     try {
       const version = Number(this.db.pragma('data_version', { simple: true }));
       if (version === this.version) return;
-      const keys = this.active.all().map(fromRow);
+      const keys = this.active.all().map(SQLITE_ROWS.storedKey);
       this.byHash = new Map(keys.map((k) => [k.hash, keyRecord(k)]));
       this.version = version;
     } catch {
@@ -94,10 +68,7 @@ export class SqliteKeyStore implements KeyStore {
  * The quota and rate columns of a new key: those an admin set for its account, else
  * the three values bound here (the request's own, or the service defaults).
  */
-const LIMITS_OF_ACCOUNT =
-  'CASE WHEN a.limits_set_at IS NULL THEN ? ELSE a.key_quota END, ' +
-  'CASE WHEN a.limits_set_at IS NULL THEN ? ELSE a.key_rate_requests END, ' +
-  'CASE WHEN a.limits_set_at IS NULL THEN ? ELSE a.key_rate_window_s END';
+const LIMITS_OF_ACCOUNT = limitsOfAccount(['?', '?', '?']);
 
 /** What `npm run keys` does on the embedded state. */
 export class SqliteKeyAdmin implements KeyAdmin {
@@ -106,7 +77,7 @@ export class SqliteKeyAdmin implements KeyAdmin {
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
     const row = this.db
-      .prepare<unknown[], KeyRow>(
+      .prepare<unknown[], SqliteRows['key']>(
         'INSERT INTO api_keys (id, name, key_hash, created_at, quota, rate_requests, rate_window_s, ' +
           `account_id, key_prefix) SELECT ?, ?, ?, ?, ${LIMITS_OF_ACCOUNT}, a.id, ? FROM accounts a WHERE a.id = ? ` +
           `RETURNING ${KEY_COLUMNS}`,
@@ -121,14 +92,14 @@ export class SqliteKeyAdmin implements KeyAdmin {
         input.accountId ?? OPERATOR_ACCOUNT_ID,
       );
     if (!row) throw new Error(`there is no account ${input.accountId}`);
-    return { key, record: fromRow(row) };
+    return { key, record: SQLITE_ROWS.storedKey(row) };
   }
 
   /** Keys in order of creation, with their usage in `period` from the daily rollup. */
   async list(period: string): Promise<ListedKey[]> {
     const [first, last] = periodDays(period);
     const rows = this.db
-      .prepare<[string, string], KeyRow & { credits: number; calls: number }>(
+      .prepare<[string, string], SqliteRows['key'] & { credits: number; calls: number }>(
         `SELECT k.id, k.name, k.key_hash, k.created_at, k.revoked_at, k.quota, k.rate_requests, k.rate_window_s,
            k.account_id, coalesce(sum(d.credits), 0) AS credits, coalesce(sum(d.calls), 0) AS calls
          FROM api_keys k LEFT JOIN usage_daily d ON d.key_id = k.id AND d.day BETWEEN ? AND ?
@@ -136,7 +107,7 @@ export class SqliteKeyAdmin implements KeyAdmin {
       )
       .all(first, last);
     return rows.map((row) => {
-      const { hash: _hash, ...k } = fromRow(row);
+      const { hash: _hash, ...k } = SQLITE_ROWS.storedKey(row);
       return { ...k, usage: { credits: row.credits, calls: row.calls } };
     });
   }
