@@ -32,7 +32,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Observations sorted by series_id then date, 1000 a page, with optional transform
+         * Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed
          * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
          */
         get: operations["getHistory"];
@@ -1338,6 +1338,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description with frequency: avg (the mean, by default), sum, or eop (the last observation of the period)
+                 * @example sum
+                 */
+                aggregation?: "avg" | "sum" | "eop";
+                /**
                  * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
                  * @example DEU,FRA
                  */
@@ -1352,6 +1357,11 @@ export interface operations {
                  * @example csv
                  */
                 format?: "json" | "csv";
+                /**
+                 * @description answer at this frequency, lower than every matching series' own (a 422 names a series that is not): each period from its sub-periods, only when all are there (3 months a quarter, 12 a year, 4 quarters a year; from daily data, any day), dated by its first day; the transform applies after
+                 * @example annual
+                 */
+                frequency?: "monthly" | "quarterly" | "annual";
                 /**
                  * @description the first date, written YYYY or YYYY-MM-DD (inclusive)
                  * @example 2020

@@ -23,7 +23,7 @@ function checkLowerFrequency(series: Series[], frequency: TargetFrequency): void
 export const history = defineOperation({
   url: '/v1/history',
   operationId: 'getHistory',
-  summary: 'Observations sorted by series_id then date, 1000 a page, with optional transform',
+  summary: 'Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed',
   returns: 'A page of at most 1000 points, sorted by series_id then date; next_cursor is null on the last page.',
   tag: 'economics',
   cost: 2,
