@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { LOG_LEVEL_DEFAULT } from './settings.js';
 import type { ProgressSink } from './store/progress.js';
 import { formatProgress } from './store/progress.js';
 
@@ -26,7 +27,7 @@ function standardOutputStream(): pino.DestinationStream {
   return standardOutput;
 }
 
-export function createLogger(level = 'info', stream?: pino.DestinationStream): Logger {
+export function createLogger(level = LOG_LEVEL_DEFAULT, stream?: pino.DestinationStream): Logger {
   return pino(
     {
       level,

@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
-import { buildSnapshot, type SnapshotBuild } from '../store/builder.js';
+import { buildSnapshot, type BuildSettings, type SnapshotBuild } from '../store/builder.js';
 import { Progress } from '../store/progress.js';
-import { ECONOMICS_FILE } from '../store/snapshot.js';
+import { ECONOMICS_FILE } from '../store/snapshot-layout.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import { isIngested, markIngested } from './origin.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
@@ -74,7 +74,7 @@ function checkedObservations(batch: EconomicsBatch, maxBadRows: number): Map<str
 export async function ingestEconomics(
   dataDir: string,
   batch: EconomicsBatch,
-  opts: { maxBadRows: number; now?: Date },
+  opts: { maxBadRows: number; now?: Date; settings?: BuildSettings },
 ): Promise<EconomicsIngestReport> {
   const observations = checkedObservations(batch, opts.maxBadRows);
   const now = (opts.now ?? new Date()).toISOString().slice(0, 19);
@@ -83,6 +83,7 @@ export async function ingestEconomics(
   const { name, written } = await buildSnapshot(dataDir, {
     replaces: [ECONOMICS_FILE],
     progress,
+    settings: opts.settings,
     write: async (build) => {
       const merged = await build.writeFile(ECONOMICS_FILE, (conn, old) => writeEconomics(conn, { ...input, old }), {
         attachPrevious: 'old',

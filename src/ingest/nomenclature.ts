@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildSnapshot } from '../store/builder.js';
-import { NOMENCLATURE_FILE } from '../store/snapshot.js';
+import { buildSnapshot, type BuildSettings } from '../store/builder.js';
+import { NOMENCLATURE_FILE } from '../store/snapshot-layout.js';
 import { writeProducts } from '../trade/tables.js';
 import type { NomenclatureProduct } from './adapters/hs.js';
 import { ensureEconomics } from './economics.js';
@@ -44,7 +44,7 @@ export interface NomenclatureInput {
 export async function ingestNomenclature(
   dataDir: string,
   input: NomenclatureInput,
-  opts: { maxBadRows: number },
+  opts: { maxBadRows: number; settings?: BuildSettings },
 ): Promise<NomenclatureReport> {
   const { products, badRows } = input;
   refuseTooManyBadRows(badRows, opts.maxBadRows);
@@ -55,6 +55,7 @@ export async function ingestNomenclature(
   }
   const { name, carried, written } = await buildSnapshot(dataDir, {
     replaces: [NOMENCLATURE_FILE],
+    settings: opts.settings,
     write: async (build) => {
       const write = (conn: DuckDBConnection, old: string | undefined) => writeNomenclature(conn, products, old);
       const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: OLD });

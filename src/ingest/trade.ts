@@ -1,9 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { mkdir, rm } from 'node:fs/promises';
-import { buildSnapshot } from '../store/builder.js';
+import { buildSnapshot, type BuildSettings } from '../store/builder.js';
 import { attachReadOnly } from '../store/duckdb.js';
 import { Progress } from '../store/progress.js';
-import { NOMENCLATURE_FILE, TRADE_FILE, duckdbTempDir } from '../store/snapshot.js';
+import { NOMENCLATURE_FILE, TRADE_FILE } from '../store/snapshot-layout.js';
+import { duckdbTempDir } from '../store/spill.js';
 import { tradeCountryList } from '../reference/countries.js';
 import { HS_PRODUCTS } from '../reference/hs.js';
 import { TRADE_DDL, deriveTradeTables, writeProducts } from '../trade/tables.js';
@@ -110,6 +111,7 @@ export interface TradeIngestOptions {
   source: TradeSourceId;
   /** Hears what the adapter staged (bad rows, codes not loaded) before anything is loaded. */
   onStaged?: (staged: Staged) => void;
+  settings?: BuildSettings;
 }
 
 /** The serving snapshot already holds exactly this input: the build is dropped. */
@@ -149,6 +151,7 @@ export async function ingestTrade(
     const { name, carried, written } = await buildSnapshot(dataDir, {
       replaces: [TRADE_FILE],
       progress,
+      settings: opts.settings,
       write: async (build) => {
         const nomenclature = build.previousFile(NOMENCLATURE_FILE);
         const write = (conn: DuckDBConnection, old: string | undefined) =>

@@ -10,6 +10,7 @@ import {
   JsonDuckDBValueConverter,
 } from '@duckdb/node-api';
 import { ApiError } from '../errors.js';
+import { StoreBusyError } from './busy.js';
 import { DUCKDB_QUEUE_MAX_DEFAULT, TRADE_MEMORY_MB_DEFAULT } from '../settings.js';
 
 const DEFAULT_MEMORY_SUMS_BYTES = TRADE_MEMORY_MB_DEFAULT * 2 ** 20;
@@ -34,8 +35,8 @@ export interface DatabaseOptions {
   /** How many of `connections` serve the light lane (default 1); the others serve the heavy one. */
   lightConnections?: number;
   /**
-   * Queries that may wait for a connection; one more is refused at once with 503 and
-   * `Retry-After` instead of waiting without bound behind heavy ones.
+   * Queries that may wait for a connection; one more is refused at once (`StoreBusyError`)
+   * instead of waiting without bound behind heavy ones.
    */
   maxQueued?: number;
   queryTimeoutMs: number;
@@ -215,10 +216,7 @@ class ConnectionLane {
   acquire(signal: AbortSignal | undefined, timeout: () => ApiError): Promise<PooledConnection> {
     const conn = this.idle.pop();
     if (conn) return Promise.resolve(conn);
-    if (this.waiting.length >= this.maxQueued) {
-      const busy = 'The data store is saturated; retry in a moment.';
-      return Promise.reject(new ApiError('provider_unavailable', busy, { headers: { 'retry-after': '1' } }));
-    }
+    if (this.waiting.length >= this.maxQueued) return Promise.reject(new StoreBusyError(this.waiting.length));
     return new Promise((resolve, reject) => {
       const waiter = { resolve, reject };
       this.waiting.push(waiter);
