@@ -1,5 +1,8 @@
 import { formatHs6, monthDate, type TradeCatalogue } from './catalogue.js';
-import type { AggregateRow, AnnualRow, GroupKey, MonthlyGroup, MonthlyRow } from './queries.js';
+import type { AnnualRow } from './annual-listing.js';
+import type { AggregateRow, GroupKey } from './annual-sums.js';
+import type { MonthlyRow } from './monthly-listing.js';
+import type { MonthlyGroup } from './monthly-sums.js';
 
 const KG = 'kg';
 
