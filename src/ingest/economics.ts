@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
-import { buildSnapshot, type BuildSettings, type SnapshotBuild } from '../store/builder.js';
+import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings, type SnapshotBuild } from '../store/builder.js';
 import { Progress } from '../store/progress.js';
 import { ECONOMICS_FILE } from '../store/snapshot-layout.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
@@ -86,7 +86,7 @@ export async function ingestEconomics(
     settings: opts.settings,
     write: async (build) => {
       const merged = await build.writeFile(ECONOMICS_FILE, (conn, old) => writeEconomics(conn, { ...input, old }), {
-        attachPrevious: 'old',
+        attachPrevious: PREVIOUS_ALIAS,
       });
       progress.phase('publish');
       return merged;

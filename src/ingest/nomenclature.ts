@@ -1,27 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildSnapshot, type BuildSettings } from '../store/builder.js';
+import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings } from '../store/builder.js';
 import { NOMENCLATURE_FILE } from '../store/snapshot-layout.js';
-import { writeProducts } from '../trade/tables.js';
+import { PRODUCTS_DDL, writeProducts } from '../trade/tables.js';
 import type { NomenclatureProduct } from './adapters/hs.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import type { BadRow } from './types.js';
-
-/**
- * Products of an ingested trade file and of a nomenclature file: one row per code
- * and HS edition, as a code may exist in several editions (with other meanings).
- */
-export const PRODUCTS_DDL = `CREATE TABLE products (
-  hs6 INTEGER NOT NULL,
-  hs_version SMALLINT NOT NULL,
-  name VARCHAR NOT NULL,
-  chapter_name VARCHAR,
-  heading_name VARCHAR,
-  PRIMARY KEY (hs_version, hs6)
-)`;
-
-/** Alias of the serving snapshot's file of the same name while a file is written. */
-const OLD = 'old';
 
 export interface NomenclatureReport {
   snapshot: string;
@@ -58,7 +42,7 @@ export async function ingestNomenclature(
     settings: opts.settings,
     write: async (build) => {
       const write = (conn: DuckDBConnection, old: string | undefined) => writeNomenclature(conn, products, old);
-      const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: OLD });
+      const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: PREVIOUS_ALIAS });
       await ensureEconomics(build);
       return editions;
     },

@@ -16,6 +16,9 @@ import { warn } from './warnings.js';
  */
 export type FileWriter<T> = (conn: DuckDBConnection, previous: string | undefined) => Promise<T>;
 
+/** The alias the ingests attach the serving snapshot's file of the same name under (`attachPrevious`). */
+export const PREVIOUS_ALIAS = 'old';
+
 export interface WriteFileOptions {
   /** Attach the serving snapshot's file of the same name under this alias, when there is one. */
   attachPrevious?: string;

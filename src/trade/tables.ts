@@ -1,5 +1,17 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { TradeCountryRef } from '../reference/countries.js';
+
+/**
+ * Products of a trade file and of a nomenclature file: one row per code and HS
+ * edition, as a code may exist in several editions (with other meanings).
+ */
+export const PRODUCTS_DDL = `CREATE TABLE products (
+  hs6 INTEGER NOT NULL,
+  hs_version SMALLINT NOT NULL,
+  name VARCHAR NOT NULL,
+  chapter_name VARCHAR,
+  heading_name VARCHAR,
+  PRIMARY KEY (hs_version, hs6)
+)`;
 
 /**
  * The trade tables of a snapshot file (`trade.duckdb`).
@@ -25,13 +37,7 @@ CREATE TABLE countries (
   region VARCHAR,
   is_reporter BOOLEAN NOT NULL
 );
-CREATE TABLE products (
-  hs6 INTEGER PRIMARY KEY,
-  hs_version SMALLINT NOT NULL,
-  name VARCHAR NOT NULL,
-  chapter_name VARCHAR,
-  heading_name VARCHAR
-);
+${PRODUCTS_DDL};
 CREATE TABLE monthly (
   exporter SMALLINT NOT NULL,
   importer SMALLINT NOT NULL,
@@ -67,19 +73,29 @@ CREATE TABLE sources (
 const FACT_COLUMNS = 'exporter, importer, hs6, year, value, qty';
 const MONTHLY_COLUMNS = 'exporter, importer, hs6, month, value_exp, qty_exp, value_imp, qty_imp';
 
-/** Writes the countries table: ids 1… in the list's (ISO2) order, with who reports. */
+/** A country or area of the countries table, before it is numbered. */
+export interface CountryRow {
+  iso2: string;
+  iso3: string | null;
+  name: string;
+  region: string | null;
+}
+
+/** Writes the countries table: ids 1… in the list's (ISO2) order, with who reports (default: nobody yet). */
 export async function writeTradeCountries(
   conn: DuckDBConnection,
-  countries: TradeCountryRef[],
-  isReporter: (iso2: string, id: number) => boolean,
+  countries: readonly CountryRow[],
+  isReporter: (iso2: string, id: number) => boolean = () => false,
 ): Promise<void> {
   const app = await conn.createAppender('countries');
   countries.forEach((c, k) => {
     app.appendSmallInt(k + 1);
     app.appendVarchar(c.iso2);
-    app.appendVarchar(c.iso3);
+    if (c.iso3) app.appendVarchar(c.iso3);
+    else app.appendNull();
     app.appendVarchar(c.name);
-    app.appendVarchar(c.region);
+    if (c.region) app.appendVarchar(c.region);
+    else app.appendNull();
     app.appendBoolean(isReporter(c.iso2, k + 1));
     app.endRow();
   });
