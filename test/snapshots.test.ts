@@ -400,6 +400,7 @@ describe('snapshot hygiene', () => {
       const [row] = await store.use((s) =>
         s.db.query<{ m: string; t: string }>(
           "SELECT current_setting('memory_limit') AS m, current_setting('temp_directory') AS t",
+          { m: true, t: true },
         ),
       );
       assert.match(row!.m, /^19\d\.\d MiB$/, '200 MB');
@@ -427,7 +428,8 @@ describe('snapshot builder', () => {
       dataDir: d,
       queryTimeoutMs: 5000,
       pollMs: 60_000,
-      load: async (db) => (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries'))[0]!.n,
+      load: async (db) =>
+        (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries', { n: true }))[0]!.n,
     });
     await store.start();
     return store;

@@ -6,6 +6,7 @@ import { ECONOMICS_FILE } from '../store/snapshot-layout.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import { isIngested, markIngested } from './origin.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
+import { readRows, textOf } from '../store/rows.js';
 
 export interface EconomicsIngestReport {
   snapshot: string;
@@ -185,7 +186,7 @@ async function changedSeries(conn: DuckDBConnection): Promise<string[]> {
     WHERE n.series_id IS NULL OR old.series_id IS NULL
        OR n.value IS DISTINCT FROM old.value OR n.obs_status IS DISTINCT FROM old.obs_status
     ORDER BY 1`);
-  return rows.getRowObjectsJson().map((r) => r.series_id as string);
+  return readRows(rows, ['series_id']).map((r) => textOf(r.series_id, 'series_id'));
 }
 
 /**
@@ -220,18 +221,19 @@ async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, chan
 
 /** Refuses a merged file with duplicate keys or codes outside the catalogue; returns its observations. */
 async function validateEconomics(conn: DuckDBConnection): Promise<number> {
-  const checks = (
+  const [checks] = readRows(
     await conn.runAndReadAll(`
     SELECT (SELECT count(*) FROM (SELECT series_id, date FROM observations GROUP BY ALL HAVING count(*) > 1))::INTEGER
              AS duplicates,
            (SELECT count(*) FROM series
              WHERE country_id NOT IN (SELECT country_id FROM countries) OR kpi_id NOT IN (SELECT kpi_id FROM indicators)
            )::INTEGER AS unknown_codes,
-           (SELECT count(*) FROM observations)::INTEGER AS observations`)
-  ).getRowObjectsJson()[0]!;
-  if (Number(checks.duplicates) > 0) throw new IngestError('validation failed: duplicate (series, date) keys');
-  if (Number(checks.unknown_codes) > 0) {
+           (SELECT count(*) FROM observations)::INTEGER AS observations`),
+    ['duplicates', 'unknown_codes', 'observations'],
+  );
+  if (Number(checks!.duplicates) > 0) throw new IngestError('validation failed: duplicate (series, date) keys');
+  if (Number(checks!.unknown_codes) > 0) {
     throw new IngestError('validation failed: series with a country or indicator not in the catalogue');
   }
-  return Number(checks.observations);
+  return Number(checks!.observations);
 }

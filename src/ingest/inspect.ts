@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { readNumber } from '../store/rows.js';
 
 // What a DuckDB database holds, asked of it: a count, whether a table or a column exists.
 
@@ -16,7 +17,7 @@ export async function hasColumn(conn: DuckDBConnection, database: string, column
      WHERE database_name = $1 AND table_name = $2 AND column_name = $3`,
     [database, table!, name!],
   );
-  return Number(r.getRowObjectsJson()[0]!.n) > 0;
+  return readNumber(r, 'n') > 0;
 }
 
 /** Whether `database` has a table named `table`. */
@@ -25,5 +26,5 @@ export async function hasTable(conn: DuckDBConnection, database: string, table: 
     'SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = $1 AND table_name = $2',
     [database, table],
   );
-  return Number(r.getRowObjectsJson()[0]!.n) > 0;
+  return readNumber(r, 'n') > 0;
 }

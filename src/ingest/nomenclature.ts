@@ -6,6 +6,7 @@ import type { NomenclatureProduct } from './adapters/hs.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import type { BadRow } from './types.js';
+import { readRows } from '../store/rows.js';
 
 export interface NomenclatureReport {
   snapshot: string;
@@ -69,7 +70,7 @@ async function writeNomenclature(
   const rows = await conn.runAndReadAll(
     'SELECT hs_version, count(*)::INTEGER AS codes FROM products GROUP BY hs_version ORDER BY hs_version',
   );
-  return rows.getRowObjectsJson().map((r) => ({
+  return readRows(rows, ['hs_version', 'codes']).map((r) => ({
     hs_version: Number(r.hs_version),
     codes: Number(r.codes),
     loaded: loaded.includes(Number(r.hs_version)),

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { hasTable } from './inspect.js';
+import { readNumber } from '../store/rows.js';
 
 /**
  * Every file an ingest writes says so in a `meta` table (`origin = 'ingested'`); the
@@ -17,5 +18,5 @@ export async function isIngested(conn: DuckDBConnection, database: string): Prom
   const origin = await conn.runAndReadAll(
     `SELECT count(*)::INTEGER AS n FROM ${database}.meta WHERE key = 'origin' AND value = 'ingested'`,
   );
-  return Number(origin.getRowObjectsJson()[0]!.n) > 0;
+  return readNumber(origin, 'n') > 0;
 }

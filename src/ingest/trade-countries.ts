@@ -3,6 +3,7 @@ import { tradeCountryList } from '../reference/countries.js';
 import type { AreaRef } from './areas.js';
 import { IngestError } from './errors.js';
 import type { Staged } from './staging.js';
+import { readRows, textOf } from '../store/rows.js';
 
 /**
  * Countries: the ISO list, the partners kept from earlier ingests (`old`), those the
@@ -18,7 +19,7 @@ export async function countryList(
   );
   if (old) {
     const kept = await conn.runAndReadAll(`SELECT iso2, iso3, name, region FROM ${old}.countries`);
-    for (const { iso2, iso3, name, region } of kept.getRowObjectsJson()) {
+    for (const { iso2, iso3, name, region } of readRows(kept, ['iso2', 'iso3', 'name', 'region'])) {
       // VARCHAR columns: strings, or null where the column allows it (iso3, region).
       if (typeof iso2 !== 'string' || list.has(iso2)) continue;
       const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -28,7 +29,7 @@ export async function countryList(
   const usedRows = await conn.runAndReadAll(`SELECT DISTINCT code FROM (
       SELECT exporter AS code FROM temp.staged_annual UNION SELECT importer FROM temp.staged_annual
       UNION SELECT exporter FROM temp.staged_monthly UNION SELECT importer FROM temp.staged_monthly) ORDER BY code`);
-  const used = usedRows.getRows().map(([code]) => code as string);
+  const used = readRows(usedRows, ['code']).map((r) => textOf(r.code, 'a partner code'));
   const added: AreaRef[] = [];
   for (const iso2 of used) {
     const ref = staged.countries.get(iso2);

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { hasColumn } from './inspect.js';
 import type { TradeSourceId } from './trade-sources.js';
+import { readRows, textOf } from '../store/rows.js';
 
 /**
  * The earlier ingests' rows the input does not replace, moved to the new ids (the
@@ -63,8 +64,8 @@ export async function sameContent(conn: DuckDBConnection, old: string): Promise<
       `(SELECT * EXCLUDE (id) FROM ${db}.countries)`,
     ];
     const sums = parts.map((t) => `(SELECT count(*) || ':' || coalesce(sum(hash(r))::HUGEINT, 0) FROM ${t} r)`);
-    const row = await conn.runAndReadAll(`SELECT ${sums.join(" || '/' || ")} AS d`);
-    return row.getRows()[0]![0] as string;
+    const [row] = readRows(await conn.runAndReadAll(`SELECT ${sums.join(" || '/' || ")} AS d`), ['d']);
+    return textOf(row!.d, 'the digest');
   };
   const current = await digest(old, ['annual_by_year', 'monthly_by_month']);
   return (await digest('main', ['annual', 'monthly'])) === current;

@@ -3,6 +3,7 @@ import { attachReadOnly } from '../store/duckdb.js';
 import { HS_PRODUCTS } from '../reference/hs.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 import { writeProducts } from '../trade/tables.js';
+import { readRows } from '../store/rows.js';
 
 /** The first ingest's product names: the bundled list, in the default edition. */
 export async function writeBundledProducts(conn: DuckDBConnection): Promise<void> {
@@ -37,5 +38,5 @@ export async function nameUnknownCodes(
     SELECT hs6, ${edition}, 'HS ${edition} code ' || lpad(hs6::VARCHAR, 6, '0') || ' (not in the loaded nomenclature)',
       NULL, NULL
     FROM temp.unnamed`);
-  return rows.getRowObjectsJson().map((r) => Number(r.hs6));
+  return readRows(rows, ['hs6']).map((r) => Number(r.hs6));
 }

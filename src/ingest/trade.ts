@@ -16,6 +16,7 @@ import { mergeKeptRows, sameContent } from './trade-merge.js';
 import { nameUnknownCodes, writeBundledProducts } from './trade-products.js';
 import { TRADE_SOURCES, writeEditions, writeSources, type TradeSourceId } from './trade-sources.js';
 import { createTradeTables } from './trade-tables.js';
+import { readRows } from '../store/rows.js';
 
 /** Phases of a trade ingest and their shares of its time (reading and the derived tables dominate). */
 const TRADE_INGEST_PHASES = [
@@ -193,7 +194,7 @@ async function checkStaged(conn: DuckDBConnection, staged: Staged, maxBadRows: n
 async function refuseDuplicateKeys(conn: DuckDBConnection): Promise<void> {
   const years = await conn.runAndReadAll('SELECT DISTINCT year FROM temp.incoming ORDER BY year');
   let dup = 0;
-  for (const { year } of years.getRowObjectsJson()) {
+  for (const { year } of readRows(years, ['year'])) {
     dup += await scalar(
       conn,
       `SELECT count(*) - count(DISTINCT (exporter::BIGINT << 36) | (importer::BIGINT << 20) | hs6::BIGINT)

@@ -8,6 +8,7 @@ import { HS_PRODUCTS } from '../reference/hs.js';
 import { nomenclatureProducts } from './products.js';
 import { writeSampleTrade, type TradeSampleReport } from './trade.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
+import { readNumber } from '../store/rows.js';
 
 export interface SampleBuildReport {
   snapshot: string;
@@ -50,7 +51,7 @@ async function tradeRows(conn: DuckDBConnection): Promise<number> {
   const r = await conn.runAndReadAll(
     'SELECT ((SELECT count(*) FROM monthly) + (SELECT count(*) FROM annual))::DOUBLE AS n',
   );
-  return Number(r.getRowObjectsJson()[0]!.n);
+  return readNumber(r, 'n');
 }
 
 export function todayUtc(): string {

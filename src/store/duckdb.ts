@@ -11,6 +11,7 @@ import {
 } from '@duckdb/node-api';
 import { ApiError } from '../errors.js';
 import { StoreBusyError } from './busy.js';
+import { checkColumns, requiredFields, type Fields } from './rows.js';
 import { DUCKDB_QUEUE_MAX_DEFAULT, TRADE_MEMORY_MB_DEFAULT } from '../settings.js';
 
 const DEFAULT_MEMORY_SUMS_BYTES = TRADE_MEMORY_MB_DEFAULT * 2 ** 20;
@@ -381,10 +382,19 @@ export class Database {
     this.lanes[this.lane].release(conn);
   }
 
-  /** Runs one read query and returns its rows as JSON-ready objects (dates as `YYYY-MM-DD`). */
-  async query<T = Row>(sql: string, params: Params = []): Promise<T[]> {
+  /**
+   * Runs one read query and returns its rows as JSON-ready objects (dates as
+   * `YYYY-MM-DD`) of type T, once its columns are checked to hold every one of
+   * `fields`: a query that lacks one fails, naming it, rather than yielding rows
+   * without it.
+   */
+  query<T extends object>(sql: string, fields: Fields<T>, params?: Params): Promise<T[]>;
+  /** Runs a statement or a query whose rows are not read as a type (creating a view, a probe). */
+  query(sql: string): Promise<Row[]>;
+  async query<T extends object>(sql: string, fields?: Fields<T>, params: Params = []): Promise<Row[]> {
     const result = await this.read(sql, params);
     const names = result.deduplicatedColumnNames();
+    if (fields) checkColumns(names, requiredFields(fields));
     const rows: Row[] = [];
     // Column by column: a column's vector and type are looked up once per chunk, not per value.
     for (const chunk of chunksOf(result)) {
@@ -406,7 +416,7 @@ export class Database {
         }
       });
     }
-    return rows as T[];
+    return rows;
   }
 
   /**

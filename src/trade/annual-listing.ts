@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import type { Fields } from '../store/rows.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
 import { afterBound } from './keyset.js';
@@ -18,7 +19,15 @@ export interface AnnualRow {
 const ORDER = (a: AnnualRow, b: AnnualRow) =>
   a.year - b.year || b.value - a.value || a.exporter - b.exporter || a.importer - b.importer || a.hs6 - b.hs6;
 
-const ANNUAL_COLUMNS = 'exporter, importer, hs6, year, value, qty';
+const ANNUAL_FIELDS: Fields<AnnualRow> = {
+  exporter: true,
+  importer: true,
+  hs6: true,
+  year: true,
+  value: true,
+  qty: true,
+};
+const ANNUAL_COLUMNS = Object.keys(ANNUAL_FIELDS).join(', ');
 
 /** Annual observations sorted by year, value descending, exporter, importer, hs6 (see `readPage`). */
 export async function annualObservations(db: Database, filter: TradeFilter, page: ListingPage): Promise<AnnualRow[]> {
@@ -131,9 +140,10 @@ async function listTerm(
     ...termConditions(term, { products: filter.products, period: { column: 'year', ...plan.window } }, b),
     ...(after ? afterBound(after, 'value', b) : []),
   ];
-  return db.query<AnnualRow>(
+  return db.query(
     `SELECT ${ANNUAL_COLUMNS} FROM ${plan.source} ${where(conds)} ${plan.ordered ? '' : listingOrder('year')} ` +
       `LIMIT ${b.bind(limit)}`,
+    ANNUAL_FIELDS,
     b.values,
   );
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import type { Fields } from '../store/rows.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
 import { PairSums, type PairGroup } from './pair-sums.js';
 import { AggregateSlices, type SlicedAggregate } from './slices.js';
@@ -17,6 +18,19 @@ export interface AggregateRow {
   value_q: number | null;
   n: number;
 }
+
+/** The sums every aggregate row has; the keys are those of the groups asked for. */
+const AGGREGATE_FIELDS: Fields<AggregateRow> = {
+  year: false,
+  exporter: false,
+  importer: false,
+  hs6: false,
+  partner: false,
+  value: true,
+  qty: true,
+  value_q: true,
+  n: true,
+};
 
 /** The smallest annual table that has every column a term needs. */
 function annualSource(
@@ -120,5 +134,5 @@ async function sqlAggregate(db: Database, filter: TradeFilter, opts: Aggregation
            sum(value_q)::DOUBLE AS value_q, sum(n)::DOUBLE AS n
     FROM (${subqueries.join(' UNION ALL ')}) ${keys ? `GROUP BY ${keys}` : ''}
     HAVING count(*) > 0 ${order} ${opts.limit ? `LIMIT ${b.bind(opts.limit)}` : ''}`;
-  return db.query<AggregateRow>(sql, b.values);
+  return db.query(sql, AGGREGATE_FIELDS, b.values);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import type { Fields } from '../store/rows.js';
 import { leadingKey } from './filter.js';
 import { afterBound } from './keyset.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
@@ -15,6 +16,16 @@ export interface MonthlyRow {
   qty: number | null;
   reported_by: 'exporter' | 'importer';
 }
+
+const MONTHLY_FIELDS: Fields<MonthlyRow> = {
+  exporter: true,
+  importer: true,
+  hs6: true,
+  month: true,
+  value: true,
+  qty: true,
+  reported_by: true,
+};
 
 function monthlySelect(f: MonthlyFilter): string {
   const m = METHOD_SQL[f.method];
@@ -53,8 +64,9 @@ function monthlyListing(db: Database): PeriodListing<MonthlyFilter, MonthlyRow> 
 async function firstMonthly(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
   if (inStoredOrder(f)) {
     const b = new Bindings();
-    return db.query<MonthlyRow>(
+    return db.query(
       `${monthlySelect(f)} ${where(monthlyConditions(f, b))} LIMIT ${b.bind(limit)}`,
+      MONTHLY_FIELDS,
       b.values,
     );
   }
@@ -63,14 +75,16 @@ async function firstMonthly(db: Database, f: MonthlyFilter, limit: number): Prom
   const counts = await db.query<{ period: number; n: number }>(
     `SELECT month AS period, sum(${sums.n})::DOUBLE AS n FROM ${sums.table} ${where(sums.conds)} ` +
       'GROUP BY month ORDER BY month',
+    { period: true, n: true },
     cb.values,
   );
   const window = periodWindow(counts, limit);
   if (!window) return [];
   const b = new Bindings();
   const conds = monthlyConditions({ ...f, ...window }, b);
-  return db.query<MonthlyRow>(
+  return db.query(
     `${monthlySelect(f)} ${where(conds)} ${listingOrder('month')} LIMIT ${b.bind(limit)}`,
+    MONTHLY_FIELDS,
     b.values,
   );
 }
@@ -85,5 +99,6 @@ async function restOfMonth(db: Database, f: MonthlyFilter, page: Required<Listin
     ...afterBound(after, METHOD_SQL[f.method].value, b),
   ];
   const order = inStoredOrder(f) ? '' : listingOrder('month');
-  return db.query<MonthlyRow>(`${monthlySelect(f)} ${where(conds)} ${order} LIMIT ${b.bind(limit)}`, b.values);
+  const sql = `${monthlySelect(f)} ${where(conds)} ${order} LIMIT ${b.bind(limit)}`;
+  return db.query(sql, MONTHLY_FIELDS, b.values);
 }

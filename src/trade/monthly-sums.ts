@@ -79,6 +79,7 @@ export async function monthlyGrouped(db: Database, f: MonthlyFilter, opts: Month
     SELECT ${key} AS key, sum(${sums.value})::DOUBLE AS value, sum(${sums.qty})::DOUBLE AS qty,
            sum(${sums.n})::DOUBLE AS n
     FROM ${sums.table} ${where(sums.conds)} GROUP BY ${key} ${order} LIMIT ${b.bind(limit)}`,
+    { key: true, value: true, qty: true, n: true },
     b.values,
   );
 }
