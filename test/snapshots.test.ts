@@ -538,25 +538,20 @@ describe('snapshot builder', () => {
     assert.deepEqual(during, [...names, fourth.name]);
     assert.deepEqual(snapshotNames(d), [...names.slice(1), fourth.name]);
     // A server's clean-up at start, likewise; with 1 kept it leaves the serving one alone.
-    const store = new SnapshotStore({
-      dataDir: d,
-      queryTimeoutMs: 5000,
-      pollMs: 60_000,
-      load: async () => 0,
-      ...settings,
-    });
-    await store.start();
-    store.close();
+    const startAndStop = async (snapshotsKept: number) => {
+      const store = new SnapshotStore({
+        dataDir: d,
+        queryTimeoutMs: 5000,
+        pollMs: 60_000,
+        load: async () => 0,
+        snapshotsKept,
+      });
+      await store.start();
+      store.close();
+    };
+    await startAndStop(3);
     assert.deepEqual(snapshotNames(d), [...names.slice(1), fourth.name]);
-    const one = new SnapshotStore({
-      dataDir: d,
-      queryTimeoutMs: 5000,
-      pollMs: 60_000,
-      load: async () => 0,
-      snapshotsKept: 1,
-    });
-    await one.start();
-    one.close();
+    await startAndStop(1);
     assert.deepEqual(snapshotNames(d), [fourth.name]);
   });
 });
