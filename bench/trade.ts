@@ -15,7 +15,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Mix, buildMixes, discoverUniverse } from './mixes.js';
-import { readCurrentName, snapshotsDir } from '../src/store/snapshot.js';
+import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
 
 const url = process.env.BENCH_URL ?? 'http://127.0.0.1:8080';
 const key = process.env.BENCH_KEY ?? process.env.BOOTSTRAP_API_KEY ?? '';

@@ -21,7 +21,8 @@ import { registerHealth, type Probe } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerDocs } from './http/docs.js';
-import { snapshotCreatedAt } from './store/snapshot.js';
+import { CACHE_MAX_AGE_S_DEFAULT, QUERY_TIMEOUT_MS_DEFAULT, RESPONSE_CACHE_MB_DEFAULT } from './settings.js';
+import { snapshotCreatedAt } from './store/snapshot-layout.js';
 import { ResponseCache } from './http/response-cache.js';
 import { assertWellFormedQuery, parseQueryString } from './http/query.js';
 import { assertValidInput, recordingValidator } from './http/validation.js';
@@ -41,11 +42,11 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go (default standard output, buffered). */
   logStream?: pino.DestinationStream;
-  /** Deadline of a request's work, from its arrival; 504 past it. */
+  /** Deadline of a request's work, from its arrival; 504 past it (default `QUERY_TIMEOUT_MS_DEFAULT`). */
   queryTimeoutMs?: number;
-  /** Bytes the answer cache may hold (default 256 MiB); 0 disables it. */
+  /** Bytes the answer cache may hold (default `RESPONSE_CACHE_MB_DEFAULT` MiB); 0 disables it. */
   responseCacheBytes?: number;
-  /** `Cache-Control` max-age of 200 answers (default 60 s). */
+  /** `Cache-Control` max-age of 200 answers (default `CACHE_MAX_AGE_S_DEFAULT`). */
   cacheMaxAgeS?: number;
   /** Checks of `/readyz` besides the snapshot's (the shared stores of the distributed mode). */
   probes?: Record<string, Probe>;
@@ -127,7 +128,7 @@ function logRequest(request: FastifyRequest, reply: FastifyReply, done: () => vo
 
 /** The hooks every request passes: request id and deadline, access checks, metering, parameter checks. */
 function registerPipeline(app: FastifyInstance, opts: AppOptions): void {
-  const queryTimeoutMs = opts.queryTimeoutMs ?? 10_000;
+  const queryTimeoutMs = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS_DEFAULT;
   // Hooks that never wait take `done`: an async one costs a promise and a turn of the
   // microtask queue on every request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -178,14 +179,14 @@ function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = createServer(opts);
   registerGracefulClose(app);
-  const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? 256 * 2 ** 20 });
+  const cache = new ResponseCache({ maxBytes: opts.responseCacheBytes ?? RESPONSE_CACHE_MB_DEFAULT * 2 ** 20 });
   // First: the metrics count every request, those the pipeline's checks refuse included.
   registerOperatorEndpoints(app, opts, cache);
   registerPipeline(app, opts);
   registerErrorAnswers(app);
   await registerOpenApi(app);
   registerDocs(app);
-  registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? 60 });
+  registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT });
   if (opts.dashboard) await app.register(dashboardPlugin, opts.dashboard);
   return app;
 }

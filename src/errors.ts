@@ -31,18 +31,26 @@ export interface ValidationIssue {
 
 const STACK_TRACE_LIMIT = Error.stackTraceLimit;
 
-/**
- * Turns stack capture off for the Error constructor about to run (ApiError restores
- * it). An ApiError is an answer, not a fault: its stack is never shown, and capturing
- * one cost most of the time of a refused request under a flood.
- */
+/** Turns stack capture off for the Error constructor about to run (StacklessError restores it). */
 function withoutStack(message: string): string {
   Error.stackTraceLimit = 0;
   return message;
 }
 
+/**
+ * An error that is an expected condition, not a fault (an answer, a store that is
+ * busy): no stack is captured. Under a flood of refused requests, capturing one cost
+ * most of the time of each.
+ */
+export class StacklessError extends Error {
+  constructor(message: string) {
+    super(withoutStack(message));
+    Error.stackTraceLimit = STACK_TRACE_LIMIT;
+  }
+}
+
 /** An answer other than 200: a code of the registry, with its status. */
-export class ApiError extends Error {
+export class ApiError extends StacklessError {
   readonly code: ErrorCode;
   readonly status: number;
   readonly detail: ValidationIssue[] | undefined;
@@ -53,8 +61,7 @@ export class ApiError extends Error {
     message?: string,
     opts: { detail?: ValidationIssue[]; headers?: Record<string, string> } = {},
   ) {
-    super(withoutStack(message ?? ERRORS[code].message));
-    Error.stackTraceLimit = STACK_TRACE_LIMIT;
+    super(message ?? ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;
     this.detail = opts.detail;

@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { LOG_LEVEL_DEFAULT } from './settings.js';
 import type { ProgressSink } from './store/progress.js';
 import { formatProgress } from './store/progress.js';
 
@@ -43,7 +44,7 @@ function isoTimeByMillisecond(): () => string {
   };
 }
 
-export function createLogger(level = 'info', stream?: pino.DestinationStream): Logger {
+export function createLogger(level = LOG_LEVEL_DEFAULT, stream?: pino.DestinationStream): Logger {
   return pino(
     {
       level,

@@ -4,7 +4,7 @@ import { datasetStore, type DatasetStore } from './datasets.js';
 import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './log.js';
 import { SettingsError, loadSettings, type Settings } from './settings.js';
 import { assertCanListen, assertWritableDataDir, listenProblem } from './startup.js';
-import { readCurrentName } from './store/snapshot.js';
+import { readCurrentName } from './store/snapshot-layout.js';
 import { setWarningSink } from './store/warnings.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
@@ -43,8 +43,7 @@ async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
     asOf: settings.sampleAsOf,
     scale: settings.sampleScale,
     hsFile: settings.sampleHsFile,
-    memoryLimit: settings.duckdbMemoryLimit,
-    snapshotsKept: settings.snapshotsKept,
+    settings,
     progress: progressLog(logger),
   });
   logger.info(

@@ -5,6 +5,18 @@ import { totalmem } from 'node:os';
 export const DUCKDB_QUEUE_MAX_DEFAULT = 512;
 /** `TRADE_MEMORY_MB`: memory for the trade sums held in memory (slices of the product aggregates). */
 export const TRADE_MEMORY_MB_DEFAULT = 1536;
+/** `SNAPSHOTS_KEPT`: published snapshots kept on disk, the serving one included. */
+export const SNAPSHOTS_KEPT_DEFAULT = 3;
+/** `QUERY_TIMEOUT_MS`: the deadline of a request's work, from its arrival. */
+export const QUERY_TIMEOUT_MS_DEFAULT = 10_000;
+/** `RESPONSE_CACHE_MB`: memory the answer cache may hold. */
+export const RESPONSE_CACHE_MB_DEFAULT = 256;
+/** `CACHE_MAX_AGE_S`: `Cache-Control` max-age of 200 answers. */
+export const CACHE_MAX_AGE_S_DEFAULT = 60;
+/** `LOG_LEVEL`: the least severe level the log keeps. */
+export const LOG_LEVEL_DEFAULT = 'info';
+/** `SAMPLE_SCALE`: size of the generated trade sample (1 = at least 50 million annual observations). */
+export const SAMPLE_SCALE_DEFAULT = 0.02;
 
 /**
  * Every operator setting, read once from the environment. Names carry their unit.
@@ -149,7 +161,7 @@ export function defaultDuckdbMemoryLimit(): string {
 }
 
 /** `DUCKDB_MEMORY_LIMIT`: a DuckDB size string (`4GB`, `512MB`, `1.5GiB`), normalised without spaces. */
-export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv = process.env): string {
+export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv): string {
   const raw = env.DUCKDB_MEMORY_LIMIT;
   if (raw === undefined || raw.trim() === '') return defaultDuckdbMemoryLimit();
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw);
@@ -165,8 +177,22 @@ export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv = process.env): str
 }
 
 /** `SNAPSHOTS_KEPT`: how many published snapshots stay on disk. */
-export function snapshotsKeptFrom(env: NodeJS.ProcessEnv = process.env): number {
-  return intFrom(env, 'SNAPSHOTS_KEPT', { fallback: 3, min: 1 });
+export function snapshotsKeptFrom(env: NodeJS.ProcessEnv): number {
+  return intFrom(env, 'SNAPSHOTS_KEPT', { fallback: SNAPSHOTS_KEPT_DEFAULT, min: 1 });
+}
+
+/** What a snapshot build, a server's snapshots and their clean-up run under. */
+export type SnapshotSettings = Pick<Settings, 'duckdbMemoryLimit' | 'snapshotsKept'>;
+
+/**
+ * The snapshot settings a caller gave, each one it left out at its default: never
+ * read from the environment, which `loadSettings` alone reads.
+ */
+export function snapshotSettings(given: Partial<SnapshotSettings>): SnapshotSettings {
+  return {
+    duckdbMemoryLimit: given.duckdbMemoryLimit ?? defaultDuckdbMemoryLimit(),
+    snapshotsKept: given.snapshotsKept ?? SNAPSHOTS_KEPT_DEFAULT,
+  };
 }
 
 /** `SMTP_URL`, `MAIL_FROM` and `SIGNUP`, checked together: each depends on the others. */
@@ -246,21 +272,21 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dashboard: onOffFrom(env, 'DASHBOARD', true),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
     metricsToken: optional(env, 'METRICS_TOKEN'),
-    queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: 10_000, min: 1 }),
+    queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: QUERY_TIMEOUT_MS_DEFAULT, min: 1 }),
     redisUrl: optional(env, 'REDIS_URL'),
     databaseUrl: optional(env, 'DATABASE_URL'),
     sampleSeed: intFrom(env, 'SAMPLE_SEED', { fallback: 20240101 }),
     sampleAsOf: optional(env, 'SAMPLE_AS_OF'),
-    sampleScale: numberFrom(env, 'SAMPLE_SCALE', 0.02),
+    sampleScale: numberFrom(env, 'SAMPLE_SCALE', SAMPLE_SCALE_DEFAULT),
     sampleHsFile: optional(env, 'SAMPLE_HS_FILE'),
     snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', { fallback: 1000, min: 50 }),
     duckdbMemoryLimit: duckdbMemoryLimitFrom(env),
     snapshotsKept: snapshotsKeptFrom(env),
-    cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: 60 }),
-    responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: 256 }),
+    cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: CACHE_MAX_AGE_S_DEFAULT }),
+    responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
-    logLevel: optional(env, 'LOG_LEVEL') ?? 'info',
+    logLevel: optional(env, 'LOG_LEVEL') ?? LOG_LEVEL_DEFAULT,
     trustProxy: trustProxyFrom(env),
     publicOrigin: publicOriginFrom(env),
     ...mailSettingsFrom(env),

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'n
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { newSnapshotName, readCurrentName, snapshotsDir } from '../src/store/snapshot.js';
+import { newSnapshotName, readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
 import { TEST_KEY, startTestServer, type TestServer } from './helpers/server.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}` };

@@ -18,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { writeBaciRelease } from '../bench/baci-release.js';
-import { readCurrentName } from '../src/store/snapshot.js';
+import { readCurrentName } from '../src/store/snapshot-layout.js';
 import { entryArgs, ingestCli } from './helpers/processes.js';
 import { ROOT } from './helpers/paths.js';
 import { startTestServer, type TestServer } from './helpers/server.js';

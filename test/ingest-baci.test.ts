@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { IngestError } from '../src/ingest/errors.js';
 import { badRowLines } from '../src/ingest/report.js';
-import { readCurrentName } from '../src/store/snapshot.js';
+import { readCurrentName } from '../src/store/snapshot-layout.js';
 import { ingest } from './helpers/ingest.js';
 import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { IngestError } from '../src/ingest/errors.js';
 import { badRowLines } from '../src/ingest/report.js';
-import { readCurrentName } from '../src/store/snapshot.js';
+import { readCurrentName } from '../src/store/snapshot-layout.js';
 import { ingest as ingestInProcess } from './helpers/ingest.js';
 import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';

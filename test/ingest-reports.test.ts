@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { readCurrentName } from '../src/store/snapshot.js';
+import { readCurrentName } from '../src/store/snapshot-layout.js';
 import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { SHARED_DATA } from './helpers/paths.js';

@@ -33,7 +33,9 @@ describe('economics observations in memory', () => {
 
   it('holds every observation of the snapshot', async () => {
     await store.use(async (snapshot) => {
-      const [row] = await snapshot.db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.observations');
+      const [row] = await snapshot.db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.observations', {
+        n: true,
+      });
       assert.ok(row!.n > 10_000);
       assert.equal((await snapshot.content.observations.get()).size, row!.n);
     });

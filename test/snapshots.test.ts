@@ -5,18 +5,12 @@ import { tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { SettingsError, duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../src/settings.js';
+import { SNAPSHOTS_KEPT_DEFAULT, SettingsError, duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../src/settings.js';
 import { Progress, type ProgressEvent } from '../src/store/progress.js';
-import {
-  BUILDING_MARKER,
-  buildDuckdbConfig,
-  cleanDataDir,
-  createSnapshotDir,
-  discardSnapshot,
-  publishSnapshot,
-  readCurrentName,
-  snapshotsDir,
-} from '../src/store/snapshot.js';
+import { cleanDataDir } from '../src/store/clean.js';
+import { createSnapshotDir, discardSnapshot, publishSnapshot } from '../src/store/publish.js';
+import { BUILDING_MARKER, readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
+import { buildDuckdbConfig } from '../src/store/spill.js';
 import { datasetStore } from '../src/datasets.js';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
 import { buildSnapshot, type SnapshotBuild } from '../src/store/builder.js';
@@ -258,21 +252,21 @@ describe('snapshot hygiene', () => {
       }
       // A build of this process that reads from snapshot 2, then snapshot 4 is published.
       writeFileSync(path.join(d, 'CURRENT'), `${at(2)}\n`);
-      const running = await createSnapshotDir(d);
-      await buildDuckdbConfig(d); // its spill directory
+      const running = await createSnapshotDir(d, SNAPSHOTS_KEPT_DEFAULT);
+      await buildDuckdbConfig(d, '300MB'); // its spill directory
       writeFileSync(path.join(d, 'CURRENT'), `${at(4)}\n`);
       // A build killed with SIGKILL, with its spill directory and half-written CURRENT
       // (its own clean-up at build start is told to keep everything).
       const dead = spawnScript(
-        `const s = await import('./src/store/snapshot.ts');
-       const b = await s.createSnapshotDir(${JSON.stringify(d)});
-       const c = await s.buildDuckdbConfig(${JSON.stringify(d)});
+        `const p = await import('./src/store/publish.ts');
+       const s = await import('./src/store/spill.ts');
+       const b = await p.createSnapshotDir(${JSON.stringify(d)}, 100);
+       const c = await s.buildDuckdbConfig(${JSON.stringify(d)}, '300MB');
        const fs = await import('node:fs');
        fs.mkdirSync(c.temp_directory, { recursive: true });
        fs.writeFileSync(${JSON.stringify(d)} + '/CURRENT.' + process.pid + '.tmp', b.name);
        console.log('built ' + b.name);
        setInterval(() => {}, 1000);`,
-        { SNAPSHOTS_KEPT: '100' },
       );
       await waitFor(() => /built \S+\n/.test(dead.output()) || dead.child.exitCode !== null, 30_000, dead.output);
       await killHard(dead.child);
@@ -318,9 +312,10 @@ describe('snapshot hygiene', () => {
       ' SNAPSHOTS_KEPT=1, never removes the published snapshot',
     async () => {
       const d = dataDir();
-      const first = await createSnapshotDir(d);
-      const older = await createSnapshotDir(d); // a concurrent build that started earlier, still running
-      const second = await createSnapshotDir(d);
+      const keep = SNAPSHOTS_KEPT_DEFAULT;
+      const first = await createSnapshotDir(d, keep);
+      const older = await createSnapshotDir(d, keep); // a concurrent build that started earlier, still running
+      const second = await createSnapshotDir(d, keep);
       assert.ok(first.name < older.name && older.name < second.name);
       await publishSnapshot(d, first.name, 1);
       await publishSnapshot(d, second.name, 1);
@@ -375,7 +370,7 @@ describe('snapshot hygiene', () => {
     assert.ok(config.temp_directory!.startsWith(path.join(d, 'tmp', `${process.pid}.`)), config.temp_directory);
     // A served snapshot: the smallest a server opens is an economics file with the catalogue.
     const { deriveSeriesStats, writeEconomicsCatalogue } = await import('../src/economics/tables.js');
-    const snap = await createSnapshotDir(d);
+    const snap = await createSnapshotDir(d, SNAPSHOTS_KEPT_DEFAULT);
     const db = await DuckDBInstance.create(
       path.join(snap.dir, 'economics.duckdb'),
       await buildDuckdbConfig(d, '300MB'),
@@ -385,7 +380,7 @@ describe('snapshot hygiene', () => {
     await deriveSeriesStats(conn);
     conn.closeSync();
     db.closeSync();
-    await publishSnapshot(d, snap.name);
+    await publishSnapshot(d, snap.name, SNAPSHOTS_KEPT_DEFAULT);
     // A leftover the server start removes: never published, newer than CURRENT.
     const leftover = path.join(snapshotsDir(d), '20990101T000000000Z-0000cc');
     mkdirSync(leftover);
@@ -405,6 +400,7 @@ describe('snapshot hygiene', () => {
       const [row] = await store.use((s) =>
         s.db.query<{ m: string; t: string }>(
           "SELECT current_setting('memory_limit') AS m, current_setting('temp_directory') AS t",
+          { m: true, t: true },
         ),
       );
       assert.match(row!.m, /^19\d\.\d MiB$/, '200 MB');
@@ -432,7 +428,8 @@ describe('snapshot builder', () => {
       dataDir: d,
       queryTimeoutMs: 5000,
       pollMs: 60_000,
-      load: async (db) => (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries'))[0]!.n,
+      load: async (db) =>
+        (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries', { n: true }))[0]!.n,
     });
     await store.start();
     return store;
@@ -513,5 +510,48 @@ describe('snapshot builder', () => {
       store.close();
     }
     assert.ok(existsSync(path.join(snapshotsDir(d), first.name)));
+  });
+  it('a build and a server keep the snapshotsKept they are given, whatever SNAPSHOTS_KEPT says', async (t) => {
+    const d = dataDir();
+    const before = process.env.SNAPSHOTS_KEPT;
+    process.env.SNAPSHOTS_KEPT = '1';
+    t.after(() => {
+      if (before === undefined) delete process.env.SNAPSHOTS_KEPT;
+      else process.env.SNAPSHOTS_KEPT = before;
+    });
+    const settings = { snapshotsKept: 3 };
+    const names: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      names.push((await buildSnapshot(d, { replaces: 'all', write: writeEconomics, settings })).name);
+    }
+    assert.deepEqual(snapshotNames(d), names, 'the clean-up after each publish keeps 3');
+    // The clean-up before a build keeps them too: the build sees the three beside its own directory.
+    let during: string[] = [];
+    const fourth = await buildSnapshot(d, {
+      replaces: 'all',
+      settings,
+      write: async (build) => {
+        during = snapshotNames(d);
+        await writeEconomics(build);
+      },
+    });
+    assert.deepEqual(during, [...names, fourth.name]);
+    assert.deepEqual(snapshotNames(d), [...names.slice(1), fourth.name]);
+    // A server's clean-up at start, likewise; with 1 kept it leaves the serving one alone.
+    const startAndStop = async (snapshotsKept: number) => {
+      const store = new SnapshotStore({
+        dataDir: d,
+        queryTimeoutMs: 5000,
+        pollMs: 60_000,
+        load: async () => 0,
+        snapshotsKept,
+      });
+      await store.start();
+      store.close();
+    };
+    await startAndStop(3);
+    assert.deepEqual(snapshotNames(d), [...names.slice(1), fourth.name]);
+    await startAndStop(1);
+    assert.deepEqual(snapshotNames(d), [fourth.name]);
   });
 });

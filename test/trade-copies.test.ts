@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { snapshotsDir } from '../src/store/snapshot.js';
+import { snapshotsDir } from '../src/store/snapshot-layout.js';
 import { provideSample } from './helpers/sample.js';
 import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
 import { readHsNomenclature } from '../ingest/adapters/hs.js';
 import { ingestNomenclature } from '../ingest/nomenclature.js';
-import { ingestTrade, type TradeSourceId } from '../ingest/trade.js';
+import { ingestTrade } from '../ingest/trade.js';
+import type { TradeSourceId } from '../ingest/trade-sources.js';
 import { readComtrade } from '../ingest/adapters/comtrade.js';
 import { downloadComtrade, downloadWorldBank } from '../ingest/online.js';
 import { readBaci } from '../ingest/adapters/baci.js';
@@ -15,7 +16,7 @@ import { ingestEconomics } from '../ingest/economics.js';
 import { loadMapping } from '../ingest/mapping.js';
 import type { EconomicsBatch } from '../ingest/types.js';
 import { badRowLines } from '../ingest/report.js';
-import { loadSettings } from '../settings.js';
+import { loadSettings, type Settings } from '../settings.js';
 import { setDefaultProgressSink, textLines } from '../store/progress.js';
 import { describeDataDir } from './where.js';
 
@@ -99,11 +100,19 @@ async function download(adapter: string, values: Values): Promise<string[]> {
   throw new Error('--online works with worldbank and comtrade');
 }
 
-async function ingestHs(dataDir: string, files: string[], opts: { values: Values; maxBadRows: number }): Promise<void> {
+async function ingestHs(
+  settings: Settings,
+  files: string[],
+  opts: { values: Values; maxBadRows: number },
+): Promise<void> {
   const { products, badRows, unmapped } = readHsNomenclature(files, hsVersionOf(opts.values));
   for (const line of badRowLines(badRows)) console.error(line);
   for (const line of unmapped.summary()) console.log(line);
-  const r = await ingestNomenclature(dataDir, { products, badRows }, { maxBadRows: opts.maxBadRows });
+  const r = await ingestNomenclature(
+    settings.dataDir,
+    { products, badRows },
+    { maxBadRows: opts.maxBadRows, settings },
+  );
   const editions = r.editions.map((e) => `HS ${e.hs_version}: ${e.codes} HS6 codes${e.loaded ? '' : ' (kept)'}`);
   const carried = r.carried.join(', ') || 'nothing';
   console.log(
@@ -113,7 +122,7 @@ async function ingestHs(dataDir: string, files: string[], opts: { values: Values
 }
 
 async function ingestFlows(
-  dataDir: string,
+  settings: Settings,
   files: string[],
   opts: { source: TradeSourceId; values: Values; maxBadRows: number },
 ): Promise<void> {
@@ -121,9 +130,10 @@ async function ingestFlows(
     opts.source === 'baci'
       ? await readBaci(files, { hsVersion: hsVersionOf(opts.values) })
       : readComtrade(files, hsVersionOf(opts.values));
-  const r = await ingestTrade(dataDir, input, {
+  const r = await ingestTrade(settings.dataDir, input, {
     maxBadRows: opts.maxBadRows,
     source: opts.source,
+    settings,
     // Bad rows are listed as soon as the input is read, before the long part of the build.
     onStaged: (staged) => {
       for (const line of badRowLines(staged.badRows, 10, staged.badRowCount)) console.error(line);
@@ -186,31 +196,31 @@ async function main(argv: string[]): Promise<number> {
   if (!values.online) {
     if (inputs.length === 0) throw new Error('give at least one file or folder');
     // A BACI release is given as published (zips, folders): its adapter sorts out the files.
-    return ingestFiles(adapter, adapter === 'baci' ? inputs : expand(inputs), { dataDir: settings.dataDir, values });
+    return ingestFiles(adapter, adapter === 'baci' ? inputs : expand(inputs), { settings, values });
   }
   const files = await download(adapter, values);
   console.log(`downloaded ${files.length} response page(s)`);
   try {
-    return await ingestFiles(adapter, files, { dataDir: settings.dataDir, values });
+    return await ingestFiles(adapter, files, { settings, values });
   } finally {
     // The downloaded pages were read into the snapshot (or the ingest failed): not kept.
     if (files[0]) rmSync(path.dirname(files[0]), { recursive: true, force: true });
   }
 }
 
-/** Loads `files` with `adapter` into a new snapshot of `dataDir`; the exit code. */
+/** Loads `files` with `adapter` into a new snapshot of DATA_DIR, under `settings`; the exit code. */
 async function ingestFiles(
   adapter: string,
   files: string[],
-  { dataDir, values }: { dataDir: string; values: Values },
+  { settings, values }: { settings: Settings; values: Values },
 ): Promise<number> {
   const maxBadRows = Number(values['max-bad-rows']);
   if (adapter === 'hs') {
-    await ingestHs(dataDir, files, { values, maxBadRows });
+    await ingestHs(settings, files, { values, maxBadRows });
     return 0;
   }
   if (adapter === 'baci' || adapter === 'comtrade') {
-    await ingestFlows(dataDir, files, { source: adapter, values, maxBadRows });
+    await ingestFlows(settings, files, { source: adapter, values, maxBadRows });
     return 0;
   }
   const batch = readEconomics(adapter, files, values);
@@ -220,7 +230,7 @@ async function ingestFiles(
   }
   for (const line of badRowLines(batch.badRows)) console.error(line);
   for (const line of batch.unmapped.summary()) console.log(line);
-  const report = await ingestEconomics(dataDir, batch, { maxBadRows });
+  const report = await ingestEconomics(settings.dataDir, batch, { maxBadRows, settings });
   console.log(
     `published snapshot ${report.snapshot}: ${batch.observations.length} observations read, ` +
       `${report.changedSeries.length} series changed, ${report.unchangedSeries} unchanged, ` +

@@ -2,6 +2,7 @@ import { unknownToken } from '../errors.js';
 import { GROUP_MEMBERS } from '../reference/groups.js';
 import { INDICATOR_FREQUENCIES as FREQUENCIES, INDICATOR_GROUPS } from '../reference/indicators.js';
 import type { Database } from '../store/duckdb.js';
+import type { Fields } from '../store/rows.js';
 
 // The indicator groups and frequencies are those of the reference indicator definitions.
 export { FREQUENCIES, INDICATOR_GROUPS };
@@ -58,6 +59,50 @@ export interface Series {
  * every economics request needs (token resolution, latest values, search).
  * Observations stay in DuckDB.
  */
+const COUNTRY_FIELDS: Fields<Country> = {
+  country_id: true,
+  name: true,
+  slug: true,
+  iso2: true,
+  kind: true,
+  groups: true,
+};
+
+const INDICATOR_FIELDS: Fields<Indicator> = {
+  kpi_id: true,
+  slug: true,
+  name: true,
+  group: true,
+  unit: true,
+  unit_code: true,
+  frequency: true,
+  description: true,
+  aliases: true,
+};
+
+const SERIES_FIELDS: Fields<Series> = {
+  series_id: true,
+  country_id: true,
+  kpi_id: true,
+  frequency: true,
+  adjustment: true,
+  source_name: true,
+  source_url: true,
+  license_id: true,
+  attribution_text: true,
+  last_update: true,
+  n_obs: true,
+  first_value_date: true,
+  latest_value: true,
+  latest_value_date: true,
+  previous_value: true,
+  previous_value_date: true,
+  highest_value: true,
+  highest_value_date: true,
+  lowest_value: true,
+  lowest_value_date: true,
+};
+
 export class EconomicsCatalogue {
   readonly countryById = new Map<string, Country>();
   readonly indicatorById = new Map<string, Indicator>();
@@ -131,14 +176,16 @@ export class EconomicsCatalogue {
   }
 
   static async load(db: Database, schema = 'econ'): Promise<EconomicsCatalogue> {
-    const countries = await db.query<Country>(
+    const countries = await db.query(
       `SELECT country_id, name, slug, iso2, kind, groups FROM ${schema}.countries ORDER BY country_id`,
+      COUNTRY_FIELDS,
     );
-    const indicators = await db.query<Indicator>(
+    const indicators = await db.query(
       `SELECT kpi_id, slug, name, "group", unit, unit_code, frequency, description, aliases
        FROM ${schema}.indicators ORDER BY kpi_id`,
+      INDICATOR_FIELDS,
     );
-    const series = await db.query<Series>(
+    const series = await db.query(
       `SELECT s.series_id, s.country_id, s.kpi_id, s.frequency, s.adjustment,
               s.source_name, s.source_url, s.license_id, s.attribution_text,
               strftime(s.last_update, '%Y-%m-%dT%H:%M:%SZ') AS last_update,
@@ -147,6 +194,7 @@ export class EconomicsCatalogue {
               st.lowest_value, st.lowest_value_date
        FROM ${schema}.series s JOIN ${schema}.series_stats st USING (series_id)
        ORDER BY s.series_id`,
+      SERIES_FIELDS,
     );
     return new EconomicsCatalogue(countries, indicators, series);
   }

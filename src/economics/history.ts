@@ -71,6 +71,7 @@ export function duckDbObservations(db: Database): ReadObservations {
     const rows = await db.query<RawPoint & { series_id: string }>(
       `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ` +
         'ORDER BY series_id, date',
+      { series_id: true, date: true, value: true, obs_status: true },
       params,
     );
     const bySeries = new Map<string, RawPoint[]>();

@@ -51,6 +51,7 @@ export class ObservationArrays {
   static async load(db: Database): Promise<ObservationArrays> {
     const counts = await db.query<{ series_id: string; n: number }>(
       'SELECT series_id, count(*)::INTEGER AS n FROM econ.observations GROUP BY series_id ORDER BY series_id',
+      { series_id: true, n: true },
     );
     const [days = [], values = [], statuses = []] = await db.queryColumns(
       `SELECT (date - DATE '1970-01-01')::INTEGER, value, coalesce(${STATUS_CODE_SQL}, 0)::UTINYINT

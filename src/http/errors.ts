@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
+import { StoreBusyError } from '../store/busy.js';
 
 /**
  * Every failure as the one canonical body `{ error, message, request_id, detail? }`:
@@ -76,8 +77,16 @@ function isUnavailable(err: Error): boolean {
   );
 }
 
-function asApiError(err: FastifyError | ApiError, request: FastifyRequest): ApiError {
+/** How soon a refused client may try again, in seconds, when the data store is saturated. */
+const BUSY_RETRY_AFTER_S = 1;
+
+function asApiError(err: FastifyError | ApiError | StoreBusyError, request: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof StoreBusyError) {
+    return new ApiError('provider_unavailable', 'The data store is saturated; retry in a moment.', {
+      headers: { 'retry-after': String(BUSY_RETRY_AFTER_S) },
+    });
+  }
   if (isUnavailable(err)) {
     request.log.error({ err }, 'data store unavailable');
     return new ApiError('provider_unavailable');
@@ -101,7 +110,7 @@ export function requireHost(app: FastifyInstance): void {
 
 /** Errors of operations and unknown paths as canonical bodies; 500s are logged with their request id. */
 export function registerErrorAnswers(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | ApiError | StoreBusyError, request, reply) => {
     const e = asApiError(err, request);
     return reply.code(e.status).headers(e.headers).send(bodyOf(e, request.id));
   });

@@ -1,11 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
-import { buildSnapshot, type SnapshotBuild } from '../store/builder.js';
+import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings, type SnapshotBuild } from '../store/builder.js';
 import { Progress } from '../store/progress.js';
-import { ECONOMICS_FILE } from '../store/snapshot.js';
+import { ECONOMICS_FILE } from '../store/snapshot-layout.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import { isIngested, markIngested } from './origin.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
+import { readRows, textOf } from '../store/rows.js';
 
 export interface EconomicsIngestReport {
   snapshot: string;
@@ -74,7 +75,7 @@ function checkedObservations(batch: EconomicsBatch, maxBadRows: number): Map<str
 export async function ingestEconomics(
   dataDir: string,
   batch: EconomicsBatch,
-  opts: { maxBadRows: number; now?: Date },
+  opts: { maxBadRows: number; now?: Date; settings?: BuildSettings },
 ): Promise<EconomicsIngestReport> {
   const observations = checkedObservations(batch, opts.maxBadRows);
   const now = (opts.now ?? new Date()).toISOString().slice(0, 19);
@@ -83,9 +84,10 @@ export async function ingestEconomics(
   const { name, written } = await buildSnapshot(dataDir, {
     replaces: [ECONOMICS_FILE],
     progress,
+    settings: opts.settings,
     write: async (build) => {
       const merged = await build.writeFile(ECONOMICS_FILE, (conn, old) => writeEconomics(conn, { ...input, old }), {
-        attachPrevious: 'old',
+        attachPrevious: PREVIOUS_ALIAS,
       });
       progress.phase('publish');
       return merged;
@@ -184,7 +186,7 @@ async function changedSeries(conn: DuckDBConnection): Promise<string[]> {
     WHERE n.series_id IS NULL OR old.series_id IS NULL
        OR n.value IS DISTINCT FROM old.value OR n.obs_status IS DISTINCT FROM old.obs_status
     ORDER BY 1`);
-  return rows.getRowObjectsJson().map((r) => r.series_id as string);
+  return readRows(rows, ['series_id']).map((r) => textOf(r.series_id, 'series_id'));
 }
 
 /**
@@ -219,18 +221,19 @@ async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, chan
 
 /** Refuses a merged file with duplicate keys or codes outside the catalogue; returns its observations. */
 async function validateEconomics(conn: DuckDBConnection): Promise<number> {
-  const checks = (
+  const [checks] = readRows(
     await conn.runAndReadAll(`
     SELECT (SELECT count(*) FROM (SELECT series_id, date FROM observations GROUP BY ALL HAVING count(*) > 1))::INTEGER
              AS duplicates,
            (SELECT count(*) FROM series
              WHERE country_id NOT IN (SELECT country_id FROM countries) OR kpi_id NOT IN (SELECT kpi_id FROM indicators)
            )::INTEGER AS unknown_codes,
-           (SELECT count(*) FROM observations)::INTEGER AS observations`)
-  ).getRowObjectsJson()[0]!;
-  if (Number(checks.duplicates) > 0) throw new IngestError('validation failed: duplicate (series, date) keys');
-  if (Number(checks.unknown_codes) > 0) {
+           (SELECT count(*) FROM observations)::INTEGER AS observations`),
+    ['duplicates', 'unknown_codes', 'observations'],
+  );
+  if (Number(checks!.duplicates) > 0) throw new IngestError('validation failed: duplicate (series, date) keys');
+  if (Number(checks!.unknown_codes) > 0) {
     throw new IngestError('validation failed: series with a country or indicator not in the catalogue');
   }
-  return Number(checks.observations);
+  return Number(checks!.observations);
 }

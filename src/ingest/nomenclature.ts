@@ -1,27 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildSnapshot } from '../store/builder.js';
-import { NOMENCLATURE_FILE } from '../store/snapshot.js';
-import { writeProducts } from '../trade/tables.js';
+import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings } from '../store/builder.js';
+import { NOMENCLATURE_FILE } from '../store/snapshot-layout.js';
+import { PRODUCTS_DDL, writeProducts } from '../trade/tables.js';
 import type { NomenclatureProduct } from './adapters/hs.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import type { BadRow } from './types.js';
-
-/**
- * Products of an ingested trade file and of a nomenclature file: one row per code
- * and HS edition, as a code may exist in several editions (with other meanings).
- */
-export const PRODUCTS_DDL = `CREATE TABLE products (
-  hs6 INTEGER NOT NULL,
-  hs_version SMALLINT NOT NULL,
-  name VARCHAR NOT NULL,
-  chapter_name VARCHAR,
-  heading_name VARCHAR,
-  PRIMARY KEY (hs_version, hs6)
-)`;
-
-/** Alias of the serving snapshot's file of the same name while a file is written. */
-const OLD = 'old';
+import { readRows } from '../store/rows.js';
 
 export interface NomenclatureReport {
   snapshot: string;
@@ -44,7 +29,7 @@ export interface NomenclatureInput {
 export async function ingestNomenclature(
   dataDir: string,
   input: NomenclatureInput,
-  opts: { maxBadRows: number },
+  opts: { maxBadRows: number; settings?: BuildSettings },
 ): Promise<NomenclatureReport> {
   const { products, badRows } = input;
   refuseTooManyBadRows(badRows, opts.maxBadRows);
@@ -55,9 +40,10 @@ export async function ingestNomenclature(
   }
   const { name, carried, written } = await buildSnapshot(dataDir, {
     replaces: [NOMENCLATURE_FILE],
+    settings: opts.settings,
     write: async (build) => {
       const write = (conn: DuckDBConnection, old: string | undefined) => writeNomenclature(conn, products, old);
-      const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: OLD });
+      const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: PREVIOUS_ALIAS });
       await ensureEconomics(build);
       return editions;
     },
@@ -84,7 +70,7 @@ async function writeNomenclature(
   const rows = await conn.runAndReadAll(
     'SELECT hs_version, count(*)::INTEGER AS codes FROM products GROUP BY hs_version ORDER BY hs_version',
   );
-  return rows.getRowObjectsJson().map((r) => ({
+  return readRows(rows, ['hs_version', 'codes']).map((r) => ({
     hs_version: Number(r.hs_version),
     codes: Number(r.codes),
     loaded: loaded.includes(Number(r.hs_version)),

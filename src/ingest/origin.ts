@@ -1,4 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { hasTable } from './inspect.js';
+import { readNumber } from '../store/rows.js';
 
 /**
  * Every file an ingest writes says so in a `meta` table (`origin = 'ingested'`); the
@@ -12,13 +14,9 @@ export async function markIngested(conn: DuckDBConnection): Promise<void> {
 
 /** Whether the attached database `database` was written by an ingest. */
 export async function isIngested(conn: DuckDBConnection, database: string): Promise<boolean> {
-  const tables = await conn.runAndReadAll(
-    "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = $1 AND table_name = 'meta'",
-    [database],
-  );
-  if (Number(tables.getRowObjectsJson()[0]!.n) === 0) return false;
+  if (!(await hasTable(conn, database, 'meta'))) return false;
   const origin = await conn.runAndReadAll(
     `SELECT count(*)::INTEGER AS n FROM ${database}.meta WHERE key = 'origin' AND value = 'ingested'`,
   );
-  return Number(origin.getRowObjectsJson()[0]!.n) > 0;
+  return readNumber(origin, 'n') > 0;
 }

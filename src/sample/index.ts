@@ -1,12 +1,14 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildSnapshot, type SnapshotBuild } from '../store/builder.js';
+import { SAMPLE_SCALE_DEFAULT } from '../settings.js';
+import { buildSnapshot, type BuildSettings, type SnapshotBuild } from '../store/builder.js';
 import { Progress, type ProgressSink } from '../store/progress.js';
-import { ECONOMICS_FILE, TRADE_FILE, readCurrentName } from '../store/snapshot.js';
+import { ECONOMICS_FILE, TRADE_FILE, readCurrentName } from '../store/snapshot-layout.js';
 import { writeSampleEconomics } from './economics.js';
 import { HS_PRODUCTS } from '../reference/hs.js';
 import { nomenclatureProducts } from './products.js';
 import { writeSampleTrade, type TradeSampleReport } from './trade.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
+import { readNumber } from '../store/rows.js';
 
 export interface SampleBuildReport {
   snapshot: string;
@@ -23,18 +25,11 @@ export interface SampleBuildOptions {
   scale?: number;
   /** HS nomenclature CSV to draw products from instead of the bundled list. */
   hsFile?: string;
-  /**
-   * DuckDB memory limit of the build (default: DUCKDB_MEMORY_LIMIT or its default);
-   * beyond it, work spills to DATA_DIR/tmp.
-   */
-  memoryLimit?: string;
-  /** Published snapshots kept after publishing (default: SNAPSHOTS_KEPT or 3). */
-  snapshotsKept?: number;
   /** Where progress lines go (default: the process's default sink). */
   progress?: ProgressSink;
+  /** DuckDB's memory limit of the build (it spills to DATA_DIR/tmp beyond it), the snapshots kept. */
+  settings?: BuildSettings;
 }
-
-export const DEFAULT_SAMPLE_SCALE = 0.02;
 
 /**
  * The phases of a sample build and their shares of its time (measured at
@@ -56,7 +51,7 @@ async function tradeRows(conn: DuckDBConnection): Promise<number> {
   const r = await conn.runAndReadAll(
     'SELECT ((SELECT count(*) FROM monthly) + (SELECT count(*) FROM annual))::DOUBLE AS n',
   );
-  return Number(r.getRowObjectsJson()[0]!.n);
+  return readNumber(r, 'n');
 }
 
 export function todayUtc(): string {
@@ -86,7 +81,7 @@ async function writeSample(
     const report = await writeSampleTrade(conn, {
       seed,
       asOf,
-      scale: opts.scale ?? DEFAULT_SAMPLE_SCALE,
+      scale: opts.scale ?? SAMPLE_SCALE_DEFAULT,
       products,
       hsVersion: DEFAULT_HS_EDITION,
       onPhase: async (phase) => progress.phase(`trade: ${phase}`, econRows + (await tradeRows(conn))),
@@ -112,8 +107,7 @@ export async function buildSampleSnapshot(dataDir: string, opts: SampleBuildOpti
   const progress = new Progress('sample build', SAMPLE_BUILD_PHASES, { sink: opts.progress });
   const { name, written } = await buildSnapshot(dataDir, {
     replaces: 'all',
-    memoryLimit: opts.memoryLimit,
-    snapshotsKept: opts.snapshotsKept,
+    settings: opts.settings,
     progress,
     write: (build) => writeSample(build, { ...opts, asOf: opts.asOf ?? todayUtc() }, progress),
   });

@@ -1,6 +1,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { HS_CHAPTERS, HS_HEADINGS, HS_PRODUCTS, type HsProduct } from '../reference/hs.js';
 import { Random } from './random.js';
+import { readRows, textOf } from '../store/rows.js';
 
 /**
  * Every HS6 code of a nomenclature CSV (`section,hscode,description,parent,level`).
@@ -16,7 +17,12 @@ export async function nomenclatureProducts(file: string, seed: number): Promise<
        FROM read_csv($1, header = true, all_varchar = true) WHERE level IN ('2', '4', '6')`,
       [file],
     );
-    const rows = reader.getRowObjectsJson() as Array<{ code: string; description: string; level: number }>;
+    // A code or description left empty reads as NULL: such a row names nothing.
+    const rows = readRows(reader, ['code', 'description', 'level']).map((r) => ({
+      code: typeof r.code === 'string' ? r.code : '',
+      description: typeof r.description === 'string' ? r.description : null,
+      level: Number(r.level),
+    }));
     const names = new Map(rows.map((r) => [r.code, r.description]));
     const bundled = new Map(HS_PRODUCTS.map((p) => [p.hs6, p]));
     const byChapter = new Map<string, HsProduct[]>();
@@ -32,7 +38,7 @@ export async function nomenclatureProducts(file: string, seed: number): Promise<
         const chapter = r.code.slice(0, 2);
         const base = {
           hs6: r.code,
-          name: r.description,
+          name: textOf(r.description, `the description of HS code ${r.code}`),
           chapterName: names.get(chapter) ?? HS_CHAPTERS[chapter] ?? chapter,
           headingName: names.get(r.code.slice(0, 4)) ?? HS_HEADINGS[r.code.slice(0, 4)] ?? r.code.slice(0, 4),
         };

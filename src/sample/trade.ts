@@ -12,6 +12,7 @@ import {
   REGION_PROFILE,
   type ChapterShares,
 } from './trade-shares.js';
+import { readNumber, readRows } from '../store/rows.js';
 
 export interface TradeSampleOptions {
   seed: number;
@@ -179,15 +180,16 @@ export async function writeSampleTrade(conn: DuckDBConnection, opts: TradeSample
   await opts.onPhase?.('sorted copies and aggregates');
   await deriveTradeTables(conn, opts.onStep);
   timings.derive = Date.now() - derived;
-  const counts = (
+  const [counts] = readRows(
     await conn.runAndReadAll(
       `SELECT (SELECT count(*) FROM annual_by_year)::DOUBLE AS annual,
         (SELECT count(*) FROM monthly_by_month)::DOUBLE AS monthly`,
-    )
-  ).getRowObjectsJson()[0]!;
+    ),
+    ['annual', 'monthly'],
+  );
   return {
-    annual: Number(counts.annual),
-    monthly: Number(counts.monthly),
+    annual: Number(counts!.annual),
+    monthly: Number(counts!.monthly),
     products: opts.products.length,
     timingsMs: timings,
   };
@@ -356,7 +358,7 @@ async function createPresenceMacro(conn: DuckDBConnection, rows: { target: numbe
     const r = await conn.runAndReadAll(`
       SELECT sum(n * pr * (0.5 + 0.5 * pr))::DOUBLE AS n FROM (
         SELECT n, 1 - exp(-${lambda} * exp(l)) AS pr FROM temp.lbin)`);
-    return Number(r.getRowObjectsJson()[0]!.n) * rows.years;
+    return readNumber(r, 'n') * rows.years;
   };
   let lo = 1e-6;
   let hi = 1e6;
@@ -411,7 +413,7 @@ async function drawPairProductFlows(conn: DuckDBConnection): Promise<number> {
     UPDATE temp.triples t SET size = t.size * r.f
     FROM temp.rake r WHERE r.exporter = t.exporter AND r.chapter = t.chapter`);
   const sum = await conn.runAndReadAll('SELECT sum(size)::DOUBLE AS s FROM temp.triples');
-  return Number(sum.getRowObjectsJson()[0]!.s);
+  return readNumber(sum, 's');
 }
 
 /**

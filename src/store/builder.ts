@@ -1,16 +1,12 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { copyFileSync, existsSync, linkSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { snapshotSettings, type SnapshotSettings } from '../settings.js';
 import { attachReadOnly } from './duckdb.js';
 import type { Progress } from './progress.js';
-import {
-  ECONOMICS_FILE,
-  buildDuckdbConfig,
-  createSnapshotDir,
-  discardSnapshot,
-  publishSnapshot,
-  snapshotsDir,
-} from './snapshot.js';
+import { createSnapshotDir, discardSnapshot, publishSnapshot } from './publish.js';
+import { ECONOMICS_FILE, snapshotsDir } from './snapshot-layout.js';
+import { buildDuckdbConfig } from './spill.js';
 import { warn } from './warnings.js';
 
 /**
@@ -19,6 +15,9 @@ import { warn } from './warnings.js';
  * when none was asked for or the serving snapshot has no such file.
  */
 export type FileWriter<T> = (conn: DuckDBConnection, previous: string | undefined) => Promise<T>;
+
+/** The alias the ingests attach the serving snapshot's file of the same name under (`attachPrevious`). */
+export const PREVIOUS_ALIAS = 'old';
 
 export interface WriteFileOptions {
   /** Attach the serving snapshot's file of the same name under this alias, when there is one. */
@@ -45,6 +44,13 @@ export interface SnapshotBuild {
   writeFile<T>(file: string, writer: FileWriter<T>, opts?: WriteFileOptions): Promise<T>;
 }
 
+/**
+ * The settings a build runs under, from the caller's settings: the DuckDB memory
+ * limit of each file written, and the published snapshots the clean-ups before and
+ * after the build keep. Each one left out takes its default (see `snapshotSettings`).
+ */
+export type BuildSettings = Partial<SnapshotSettings>;
+
 export interface BuildOptions<T> {
   /**
    * The files this build writes; every other file of the serving snapshot is carried
@@ -55,12 +61,9 @@ export interface BuildOptions<T> {
   write: (build: SnapshotBuild) => Promise<T>;
   /** Last check before publishing: a throw discards the build and the serving snapshot stays. */
   validate?: (build: SnapshotBuild, written: T) => Promise<void>;
-  /** DuckDB memory limit of each file written (default: DUCKDB_MEMORY_LIMIT or its default). */
-  memoryLimit?: string;
-  /** Published snapshots kept after publishing (default: SNAPSHOTS_KEPT or 3). */
-  snapshotsKept?: number;
   /** The build's progress reporter: stopped when the build fails, so its timer does not outlive it. */
   progress?: Progress;
+  settings?: BuildSettings;
 }
 
 export interface BuiltSnapshot<T> {
@@ -81,16 +84,17 @@ export interface BuiltSnapshot<T> {
  * to delete a published snapshot.
  */
 export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): Promise<BuiltSnapshot<T>> {
-  const { name, dir, base } = await createSnapshotDir(dataDir);
+  const { duckdbMemoryLimit: memoryLimit, snapshotsKept } = snapshotSettings(opts.settings ?? {});
+  const { name, dir, base } = await createSnapshotDir(dataDir, snapshotsKept);
   const baseDir = base === undefined ? undefined : path.join(snapshotsDir(dataDir), base);
   try {
     const carried = opts.replaces === 'all' ? [] : carryOverUnchanged(baseDir, dir, opts.replaces);
-    const build = new Build({ dataDir, name, dir, base, baseDir, carried, memoryLimit: opts.memoryLimit });
+    const build = new Build({ dataDir, name, dir, base, baseDir, carried, memoryLimit });
     const written = await opts.write(build);
     await opts.validate?.(build, written);
     // Servers cannot open a snapshot without an economics file: such a one is never published.
     if (!build.has(ECONOMICS_FILE)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
-    await publishSnapshot(dataDir, name, opts.snapshotsKept);
+    await publishSnapshot(dataDir, name, snapshotsKept);
     return { name, carried, written };
   } catch (err) {
     opts.progress?.stop();
@@ -135,7 +139,7 @@ interface BuildState {
   base: string | undefined;
   baseDir: string | undefined;
   carried: string[];
-  memoryLimit: string | undefined;
+  memoryLimit: string;
 }
 
 class Build implements SnapshotBuild {

@@ -10,6 +10,8 @@ import {
   JsonDuckDBValueConverter,
 } from '@duckdb/node-api';
 import { ApiError } from '../errors.js';
+import { StoreBusyError } from './busy.js';
+import { checkColumns, requiredFields, type Fields } from './rows.js';
 import { DUCKDB_QUEUE_MAX_DEFAULT, TRADE_MEMORY_MB_DEFAULT } from '../settings.js';
 
 const DEFAULT_MEMORY_SUMS_BYTES = TRADE_MEMORY_MB_DEFAULT * 2 ** 20;
@@ -34,8 +36,8 @@ export interface DatabaseOptions {
   /** How many of `connections` serve the light lane (default 1); the others serve the heavy one. */
   lightConnections?: number;
   /**
-   * Queries that may wait for a connection; one more is refused at once with 503 and
-   * `Retry-After` instead of waiting without bound behind heavy ones.
+   * Queries that may wait for a connection; one more is refused at once (`StoreBusyError`)
+   * instead of waiting without bound behind heavy ones.
    */
   maxQueued?: number;
   queryTimeoutMs: number;
@@ -215,10 +217,7 @@ class ConnectionLane {
   acquire(signal: AbortSignal | undefined, timeout: () => ApiError): Promise<PooledConnection> {
     const conn = this.idle.pop();
     if (conn) return Promise.resolve(conn);
-    if (this.waiting.length >= this.maxQueued) {
-      const busy = 'The data store is saturated; retry in a moment.';
-      return Promise.reject(new ApiError('provider_unavailable', busy, { headers: { 'retry-after': '1' } }));
-    }
+    if (this.waiting.length >= this.maxQueued) return Promise.reject(new StoreBusyError(this.waiting.length));
     return new Promise((resolve, reject) => {
       const waiter = { resolve, reject };
       this.waiting.push(waiter);
@@ -383,10 +382,19 @@ export class Database {
     this.lanes[this.lane].release(conn);
   }
 
-  /** Runs one read query and returns its rows as JSON-ready objects (dates as `YYYY-MM-DD`). */
-  async query<T = Row>(sql: string, params: Params = []): Promise<T[]> {
+  /**
+   * Runs one read query and returns its rows as JSON-ready objects (dates as
+   * `YYYY-MM-DD`) of type T, once its columns are checked to hold every one of
+   * `fields`: a query that lacks one fails, naming it, rather than yielding rows
+   * without it.
+   */
+  query<T extends object>(sql: string, fields: Fields<T>, params?: Params): Promise<T[]>;
+  /** Runs a statement or a query whose rows are not read as a type (creating a view, a probe). */
+  query(sql: string): Promise<Row[]>;
+  async query<T extends object>(sql: string, fields?: Fields<T>, params: Params = []): Promise<Row[]> {
     const result = await this.read(sql, params);
     const names = result.deduplicatedColumnNames();
+    if (fields) checkColumns(names, requiredFields(fields));
     const rows: Row[] = [];
     // Column by column: a column's vector and type are looked up once per chunk, not per value.
     for (const chunk of chunksOf(result)) {
@@ -408,7 +416,7 @@ export class Database {
         }
       });
     }
-    return rows as T[];
+    return rows;
   }
 
   /**

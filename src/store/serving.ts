@@ -1,17 +1,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
-import { duckdbMemoryLimitFrom, snapshotsKeptFrom } from '../settings.js';
+import { snapshotSettings, type SnapshotSettings } from '../settings.js';
+import { cleanDataDir } from './clean.js';
 import { Database } from './duckdb.js';
-import {
-  ECONOMICS_FILE,
-  NOMENCLATURE_FILE,
-  TRADE_FILE,
-  cleanDataDir,
-  duckdbTempDir,
-  readCurrentName,
-  snapshotsDir,
-} from './snapshot.js';
+import { ECONOMICS_FILE, NOMENCLATURE_FILE, TRADE_FILE, readCurrentName, snapshotsDir } from './snapshot-layout.js';
+import { duckdbTempDir } from './spill.js';
 import { warn } from './warnings.js';
 
 /**
@@ -31,7 +25,7 @@ interface OpenOptions<T> {
   name: string;
   load: LoadContent<T>;
   queryTimeoutMs: number;
-  memoryLimit?: string;
+  memoryLimit: string;
   maxQueued?: number;
   memorySums?: boolean;
   memorySumsBytes?: number;
@@ -79,7 +73,7 @@ export class Snapshot<T> {
       maxQueued: opts.maxQueued,
       memorySums: opts.memorySums,
       memorySumsBytes: opts.memorySumsBytes,
-      memoryLimit: opts.memoryLimit ?? duckdbMemoryLimitFrom(),
+      memoryLimit: opts.memoryLimit,
       tempDirectory,
     });
     try {
@@ -114,17 +108,20 @@ export class Snapshot<T> {
   }
 }
 
-export interface SnapshotStoreOptions<T> {
+/**
+ * `duckdbMemoryLimit`: DuckDB's memory limit of each opened snapshot; `snapshotsKept`:
+ * the published snapshots the clean-up at start keeps (each at its default when left out).
+ */
+export interface SnapshotStoreOptions<T> extends Partial<SnapshotSettings> {
   dataDir: string;
   load: LoadContent<T>;
   queryTimeoutMs: number;
   pollMs: number;
-  /** DuckDB memory limit of each opened snapshot (default: DUCKDB_MEMORY_LIMIT or its default). */
-  duckdbMemoryLimit?: string;
-  /** Queries that may wait for a DuckDB connection of a snapshot's lane (default 512); more get 503. */
+  /**
+   * Queries that may wait for a DuckDB connection of a snapshot's lane (default
+   * `DUCKDB_QUEUE_MAX_DEFAULT`); more are refused.
+   */
   duckdbQueueMax?: number;
-  /** Published snapshots kept by the clean-up at start (default: SNAPSHOTS_KEPT or 3). */
-  snapshotsKept?: number;
   onSwap?: (name: string) => void;
   /** Internal: off, every trade sum runs in DuckDB (for checking the in-memory sums against it). */
   memorySums?: boolean;
@@ -146,14 +143,18 @@ export class SnapshotStore<T> {
   private refreshing: Promise<void> | undefined;
   private again: Promise<void> | undefined;
 
-  constructor(private readonly opts: SnapshotStoreOptions<T>) {}
+  private readonly settings: SnapshotSettings;
+
+  constructor(private readonly opts: SnapshotStoreOptions<T>) {
+    this.settings = snapshotSettings(opts);
+  }
 
   async start(): Promise<void> {
     // Leftovers of builds killed while no server ran, and spill files of dead processes.
     // A clean-up that fails (a directory another process removes first, permissions)
     // must not keep the server from serving: the next publish retries.
     try {
-      const removed = await cleanDataDir(this.opts.dataDir, this.opts.snapshotsKept ?? snapshotsKeptFrom());
+      const removed = await cleanDataDir(this.opts.dataDir, this.settings.snapshotsKept);
       if (removed.length) this.opts.onClean?.(removed);
     } catch (err) {
       warn(`snapshot clean-up at start failed; the next publish retries: ${(err as Error).message}`);
@@ -203,8 +204,8 @@ export class SnapshotStore<T> {
   private async doRefresh(): Promise<void> {
     const name = await readCurrentName(this.opts.dataDir);
     if (!name || name === this.active?.name) return;
-    const { dataDir, load, queryTimeoutMs, duckdbMemoryLimit: memoryLimit, duckdbQueueMax: maxQueued } = this.opts;
-    const { memorySums, memorySumsBytes } = this.opts;
+    const { dataDir, load, queryTimeoutMs, duckdbQueueMax: maxQueued, memorySums, memorySumsBytes } = this.opts;
+    const memoryLimit = this.settings.duckdbMemoryLimit;
     const next = await Snapshot.open({
       dataDir,
       name,

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import type { Fields } from '../store/rows.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 import { EU_MEMBERS } from '../reference/groups.js';
 
@@ -120,6 +121,46 @@ export interface CatalogueTables {
   selfTrade?: boolean;
 }
 
+const COUNTRY_FIELDS: Fields<TradeCountry> = {
+  id: true,
+  iso2: true,
+  iso3: true,
+  name: true,
+  region: true,
+  is_reporter: true,
+};
+const PRODUCT_FIELDS: Fields<Omit<Product, 'code'>> = {
+  hs6: true,
+  hs_version: true,
+  name: true,
+  chapter_name: true,
+  heading_name: true,
+};
+
+/** A row of the coverage table: a reporter's first and last years and months (counted from January 2000). */
+interface StoredCoverage {
+  country: number;
+  yearly_first: number | null;
+  yearly_last: number | null;
+  monthly_first: number | null;
+  monthly_last: number | null;
+}
+const COVERAGE_FIELDS: Fields<StoredCoverage> = {
+  country: true,
+  yearly_first: true,
+  yearly_last: true,
+  monthly_first: true,
+  monthly_last: true,
+};
+const SOURCE_FIELDS: Fields<CountrySource> = {
+  country: true,
+  source_name: true,
+  source_url: true,
+  license_id: true,
+  attribution_text: true,
+};
+const EDITION_FIELDS: Fields<FlowEdition> = { granularity: true, country: true, period: true, hs_version: true };
+
 export class TradeCatalogue {
   readonly byIso2 = new Map<string, TradeCountry>();
   readonly byIso3 = new Map<string, TradeCountry>();
@@ -207,41 +248,35 @@ export class TradeCatalogue {
 
   /** Loads the catalogue; products come from `productSchema` (a loaded nomenclature) when given. */
   static async load(db: Database, schema = 'trade', productSchema = schema): Promise<TradeCatalogue> {
-    const countries = await db.query<TradeCountry>(
+    const countries = await db.query(
       `SELECT id, iso2, iso3, name, region, is_reporter FROM ${schema}.countries ORDER BY id`,
+      COUNTRY_FIELDS,
     );
     // One row per code and edition; the nomenclature names it where it has it, and the
     // trade file's own codes stay known (data may use codes a nomenclature lacks).
     const products = (
-      await db.query<Omit<Product, 'code'>>(
+      await db.query(
         `SELECT hs6, hs_version, arg_min(name, src) AS name, arg_min(chapter_name, src) AS chapter_name,
               arg_min(heading_name, src) AS heading_name
        FROM (SELECT hs6, hs_version, name, chapter_name, heading_name, 0 AS src FROM ${productSchema}.products
              UNION ALL SELECT hs6, hs_version, name, chapter_name, heading_name, 1 AS src FROM ${schema}.products)
        GROUP BY hs6, hs_version ORDER BY hs6, hs_version`,
+        PRODUCT_FIELDS,
       )
     ).map((p) => ({ ...p, code: formatHs6(p.hs6) }));
-    const coverage = await db.query<{
-      country: number;
-      yearly_first: number | null;
-      yearly_last: number | null;
-      monthly_first: number | null;
-      monthly_last: number | null;
-    }>(`SELECT country, yearly_first, yearly_last, monthly_first, monthly_last FROM ${schema}.coverage`);
-    const byId = new Map(countries.map((c) => [c.id, c.iso2]));
-    const tables = new Set(
-      (
-        await db.query<{ name: string }>(
-          `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`,
-        )
-      ).map((t) => t.name),
+    const coverage = await db.query(
+      `SELECT country, yearly_first, yearly_last, monthly_first, monthly_last FROM ${schema}.coverage`,
+      COVERAGE_FIELDS,
     );
+    const byId = new Map(countries.map((c) => [c.id, c.iso2]));
+    const tables = await tablesOf(db, schema);
     // A file written before sources were recorded: a generated sample (no origin
     // marker) is still known as one; ingested data then has no recorded source.
     const sources = tables.has('sources')
-      ? await db.query<CountrySource>(
+      ? await db.query(
           `SELECT country, source_name, source_url, license_id, attribution_text FROM ${schema}.sources ` +
             'ORDER BY country, source_name',
+          SOURCE_FIELDS,
         )
       : tables.has('meta')
         ? []
@@ -258,14 +293,21 @@ export class TradeCatalogue {
       .sort((a, b) => (a.country < b.country ? -1 : 1));
     const hasEditions = tables.has('editions');
     const editions = hasEditions
-      ? await db.query<FlowEdition>(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`)
+      ? await db.query(`SELECT granularity, country, period, hs_version FROM ${schema}.editions`, EDITION_FIELDS)
       : [];
     await copyViews(db, schema, tables);
     const [self] = await db.query<{ n: number }>(
       `SELECT count(*)::INTEGER AS n FROM ${schema}.agg_pair WHERE exporter = importer`,
+      { n: true },
     );
     return new TradeCatalogue({ countries, products, coverage: rows, editions, sources, selfTrade: self!.n > 0 });
   }
+}
+
+/** The names of the tables of the attached database `schema`. */
+async function tablesOf(db: Database, schema: string): Promise<Set<string>> {
+  const sql = `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`;
+  return new Set((await db.query<{ name: string }>(sql, { name: true })).map((t) => t.name));
 }
 
 /**

@@ -1,6 +1,9 @@
 import { formatHs6, monthDate, type TradeCatalogue } from './catalogue.js';
+import type { AnnualRow } from './annual-listing.js';
+import type { AggregateRow, GroupKey } from './annual-sums.js';
 import type { TradeFilter } from './filter.js';
-import type { AggregateRow, AnnualRow, GroupKey, MonthlyGroup, MonthlyRow } from './queries.js';
+import type { MonthlyRow } from './monthly-listing.js';
+import type { MonthlyGroup } from './monthly-sums.js';
 import type { TradeStore } from './store.js';
 
 const KG = 'kg';

@@ -4,19 +4,11 @@ import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
 import { PairSums } from './pair-sums.js';
 import { AggregateSlices } from './slices.js';
-import {
-  annualAggregate,
-  annualObservations,
-  monthlyGrouped,
-  monthlyObservations,
-  type AggregateRow,
-  type Aggregation,
-  type AnnualRow,
-  type MonthlyFilter,
-  type MonthlyGroup,
-  type MonthlyGrouping,
-  type MonthlyRow,
-} from './queries.js';
+import { annualObservations, type AnnualRow } from './annual-listing.js';
+import { annualAggregate, type AggregateRow, type Aggregation } from './annual-sums.js';
+import type { MonthlyFilter } from './monthly-filter.js';
+import { monthlyObservations, type MonthlyRow } from './monthly-listing.js';
+import { monthlyGrouped, type MonthlyGroup, type MonthlyGrouping } from './monthly-sums.js';
 
 /** A page of a listing: up to `limit` rows, those sorted after `after` when given. */
 export interface ListingRequest {

@@ -1,5 +1,5 @@
 import type { TradeCatalogue } from './catalogue.js';
-import type { AggregateRow } from './queries.js';
+import type { AggregateRow } from './annual-sums.js';
 
 const EMPTY = {
   trade_value: null,

@@ -1,5 +1,17 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { TradeCountryRef } from '../reference/countries.js';
+
+/**
+ * Products of a trade file and of a nomenclature file: one row per code and HS
+ * edition, as a code may exist in several editions (with other meanings).
+ */
+export const PRODUCTS_DDL = `CREATE TABLE products (
+  hs6 INTEGER NOT NULL,
+  hs_version SMALLINT NOT NULL,
+  name VARCHAR NOT NULL,
+  chapter_name VARCHAR,
+  heading_name VARCHAR,
+  PRIMARY KEY (hs_version, hs6)
+)`;
 
 /**
  * The trade tables of a snapshot file (`trade.duckdb`).
@@ -25,13 +37,7 @@ CREATE TABLE countries (
   region VARCHAR,
   is_reporter BOOLEAN NOT NULL
 );
-CREATE TABLE products (
-  hs6 INTEGER PRIMARY KEY,
-  hs_version SMALLINT NOT NULL,
-  name VARCHAR NOT NULL,
-  chapter_name VARCHAR,
-  heading_name VARCHAR
-);
+${PRODUCTS_DDL};
 CREATE TABLE monthly (
   exporter SMALLINT NOT NULL,
   importer SMALLINT NOT NULL,
@@ -67,19 +73,29 @@ CREATE TABLE sources (
 const FACT_COLUMNS = 'exporter, importer, hs6, year, value, qty';
 const MONTHLY_COLUMNS = 'exporter, importer, hs6, month, value_exp, qty_exp, value_imp, qty_imp';
 
-/** Writes the countries table: ids 1… in the list's (ISO2) order, with who reports. */
+/** A country or area of the countries table, before it is numbered. */
+export interface CountryRow {
+  iso2: string;
+  iso3: string | null;
+  name: string;
+  region: string | null;
+}
+
+/** Writes the countries table: ids 1… in the list's (ISO2) order, with who reports (default: nobody yet). */
 export async function writeTradeCountries(
   conn: DuckDBConnection,
-  countries: TradeCountryRef[],
-  isReporter: (iso2: string, id: number) => boolean,
+  countries: readonly CountryRow[],
+  isReporter: (iso2: string, id: number) => boolean = () => false,
 ): Promise<void> {
   const app = await conn.createAppender('countries');
   countries.forEach((c, k) => {
     app.appendSmallInt(k + 1);
     app.appendVarchar(c.iso2);
-    app.appendVarchar(c.iso3);
+    if (c.iso3) app.appendVarchar(c.iso3);
+    else app.appendNull();
     app.appendVarchar(c.name);
-    app.appendVarchar(c.region);
+    if (c.region) app.appendVarchar(c.region);
+    else app.appendNull();
     app.appendBoolean(isReporter(c.iso2, k + 1));
     app.endRow();
   });
@@ -174,8 +190,22 @@ const COLUMNS: Record<Base, string> = { annual: FACT_COLUMNS, monthly: MONTHLY_C
 const chunkKey = (base: Base, lead: Lead) =>
   lead === 'period' ? PERIOD[base] : lead === 'hs6' ? 'hs6 // 10000' : lead === 'pair' ? 'exporter' : lead;
 
+/** The table of the sorted copy `name` (an `ANNUAL_COPIES` or `MONTHLY_COPIES` key) of a base table. */
+const copyTable = (base: Base, name: string) => `${base}_by_${name}`;
+
+/** The table of the pre-aggregated `name` (an `ANNUAL_AGGREGATES` or `MONTHLY_AGGREGATES` key) of a base table. */
+export const aggregateTable = (base: Base, name: string) => `${base === 'annual' ? 'agg' : 'magg'}_${name}`;
+
 /** The sorted copy led by `lead`: the one an aggregate led by it reads, pruning on each chunk. */
-const copyLedBy = (base: Base, lead: Lead) => `${base}_by_${lead === 'period' ? PERIOD[base] : lead}`;
+const copyLedBy = (base: Base, lead: Lead) => copyTable(base, lead === 'period' ? PERIOD[base] : lead);
+
+/** The sorted copies and pre-aggregated tables `deriveTradeTables` writes: the tables the queries read. */
+export const QUERIED_TABLES: readonly string[] = [
+  ...Object.keys(ANNUAL_COPIES).map((name) => copyTable('annual', name)),
+  ...Object.keys(MONTHLY_COPIES).map((name) => copyTable('monthly', name)),
+  ...Object.keys(ANNUAL_AGGREGATES).map((name) => aggregateTable('annual', name)),
+  ...Object.keys(MONTHLY_AGGREGATES).map((name) => aggregateTable('monthly', name)),
+];
 
 /**
  * Rows of a table built in one statement at most: a sort of this many rows fits a
@@ -293,7 +323,7 @@ function copySteps(base: Base, copies: Record<string, string>): Step[] {
     const lead = leadOf(name);
     const source = copySource(base, name);
     const select = copySql(base, source, order);
-    await writeInChunks(conn, `${base}_by_${name}`, { source, key: chunkKey(base, lead), select });
+    await writeInChunks(conn, copyTable(base, name), { source, key: chunkKey(base, lead), select });
     if (lead !== 'period') return;
     // The copy holds every row: the base table goes, and its blocks are free for the other tables.
     await conn.run(`DROP TABLE ${base}`);
@@ -306,11 +336,11 @@ function aggregateSteps(
   aggregates: Record<string, readonly string[]>,
   sql: (dims: readonly string[], source: string) => (where: string) => string,
 ): Step[] {
-  const prefix = base === 'annual' ? 'agg' : 'magg';
   return Object.entries(aggregates).map(([name, dims]) => async (conn) => {
     const lead: Lead = (dims[0] as Lead | undefined) ?? 'period';
     const source = copyLedBy(base, lead);
-    await writeInChunks(conn, `${prefix}_${name}`, { source, key: chunkKey(base, lead), select: sql(dims, source) });
+    const select = sql(dims, source);
+    await writeInChunks(conn, aggregateTable(base, name), { source, key: chunkKey(base, lead), select });
   });
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.js';
 import { bootstrapKeyStore } from '../../src/access/keys.js';
-import { readCurrentName } from '../../src/store/snapshot.js';
+import { readCurrentName } from '../../src/store/snapshot-layout.js';
 import { provideSample } from './sample.js';
 import { datasetStore, type DatasetStore } from '../../src/datasets.js';
 

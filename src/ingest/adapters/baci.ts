@@ -8,6 +8,7 @@ import { BAD_ROWS_KEPT, type StageContext, type Staged, type TradeInput } from '
 import type { BadRow } from '../types.js';
 import { extractEntry, listZip, readEntry, type ZipEntry } from '../zip.js';
 import { physicalLines } from './lines.js';
+import { readNumber, readRows, type JsonRow } from '../../store/rows.js';
 
 const EDITIONS: Record<string, number> = {
   HS92: 1992,
@@ -234,8 +235,11 @@ function fileSql(file: string, header: string[]): string {
       null_padding = true, columns = {${columns}})`;
 }
 
+/** The columns a bad row is described from. */
+const BAD_ROW_FIELDS = ['ordinal', 'i', 'j', 'i_text', 'j_text', 'bad_field', 'bad_text', 'e_iso2', 'm_iso2'] as const;
+
 /** Why a row of `temp.baci_file` is bad, from the columns the bad-row query returns (text, numbers, nulls). */
-function reason(r: Record<string, unknown>, placer: Placer): string {
+function reason(r: JsonRow<(typeof BAD_ROW_FIELDS)[number]>, placer: Placer): string {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   if (r.bad_field === 'year') return `year "${text(r.bad_text)}" is not a year`;
   if (r.e_iso2 === null || r.m_iso2 === null) {
@@ -358,7 +362,7 @@ class BaciStager {
       SELECT e.iso2, m.iso2, f.hs6, f.year, f.value, f.qty
       FROM temp.baci_file f JOIN temp.baci_codes e ON f.i = e.code JOIN temp.baci_codes m ON f.j = m.code
       WHERE f.bad_field IS NULL AND e.iso2 IS NOT NULL AND m.iso2 IS NOT NULL`);
-    return Number((await conn.runAndReadAll('SELECT count(*) AS n FROM temp.baci_file')).getRowObjectsJson()[0]!.n);
+    return readNumber(await conn.runAndReadAll('SELECT count(*) AS n FROM temp.baci_file'), 'n');
   }
 
   /** Places the country codes of the file no earlier file used. */
@@ -367,7 +371,7 @@ class BaciStager {
         SELECT i AS code FROM temp.baci_file UNION SELECT j FROM temp.baci_file)
       WHERE code IS NOT NULL AND code NOT IN (SELECT code FROM temp.baci_codes)`);
     const app = await this.conn.createAppender('baci_codes', 'main', 'temp');
-    for (const { code } of fresh.getRowObjectsJson()) {
+    for (const { code } of readRows(fresh, ['code'])) {
       const ref = this.placer.place(Number(code));
       app.appendInteger(Number(code));
       if (ref) app.appendVarchar(ref.iso2);
@@ -383,14 +387,15 @@ class BaciStager {
       LEFT JOIN temp.baci_codes e ON f.i = e.code LEFT JOIN temp.baci_codes m ON f.j = m.code
       WHERE f.bad_field IS NOT NULL OR e.iso2 IS NULL OR m.iso2 IS NULL`;
     const count = await this.conn.runAndReadAll(`SELECT count(*) AS n ${where}`);
-    const n = Number(count.getRowObjectsJson()[0]!.n);
+    const n = readNumber(count, 'n');
     if (n === 0) return;
     const room = BAD_ROWS_KEPT - this.badRows.length;
     if (room > 0) {
-      const rows = (
+      const rows = readRows(
         await this.conn.runAndReadAll(`SELECT f.rowid AS ordinal, f.i, f.j, f.i_text, f.j_text, f.bad_field, f.bad_text,
-          e.iso2 AS e_iso2, m.iso2 AS m_iso2 ${where} ORDER BY f.rowid LIMIT ${room}`)
-      ).getRowObjectsJson();
+          e.iso2 AS e_iso2, m.iso2 AS m_iso2 ${where} ORDER BY f.rowid LIMIT ${room}`),
+        BAD_ROW_FIELDS,
+      );
       const lines = await physicalLines(
         file,
         rows.map((r) => Number(r.ordinal)),
