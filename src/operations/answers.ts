@@ -28,6 +28,8 @@ export interface ServedOperation {
   rowSchema: TSchema | undefined;
   /** Whether the envelope ends with `duration_ms` (trade) or with `request_id` (economics). */
   withDuration: boolean;
+  /** Answer keys of the request URLs seen lately (see `keyOf`). */
+  keysByUrl: Map<string, string>;
 }
 
 export function servedOperation(operation: Operation): ServedOperation {
@@ -35,6 +37,7 @@ export function servedOperation(operation: Operation): ServedOperation {
     operation,
     rowSchema: rowSchemaOf(operation.body),
     withDuration: 'duration_ms' in operation.body.properties,
+    keysByUrl: new Map(),
   };
 }
 
@@ -45,12 +48,43 @@ export interface Asked {
   key: string;
 }
 
-export function askedOf({ operation, rowSchema }: ServedOperation, request: FastifyRequest): Asked {
+/** How many request URLs an operation keeps the answer key of; the memo starts over when full. */
+const KEYS_BY_URL_MAX = 4096;
+
+/**
+ * The answer key of a request in a representation. A URL always validates to the same
+ * parameters, so a URL asked for again reuses its key instead of sorting and
+ * serialising the parameters once more (most of what a cached answer costs us).
+ */
+function keyOf(served: ServedOperation, request: FastifyRequest, representation: Representation): string {
+  const url = `${representation} ${request.url}`;
+  let key = served.keysByUrl.get(url);
+  if (key === undefined) {
+    const { format: _format, ...query } = request.query as Record<string, unknown>;
+    const params = answerKey(served.operation.url, { query, params: request.params });
+    key = representation === 'csv' ? `${params}\ncsv` : params;
+    if (served.keysByUrl.size >= KEYS_BY_URL_MAX) served.keysByUrl.clear();
+    served.keysByUrl.set(url, key);
+  }
+  return key;
+}
+
+/** The representation a request asks for: CSV only where the data is rows. */
+function representationAsked({ rowSchema }: ServedOperation, request: FastifyRequest): Representation {
+  const { format } = request.query as { format?: unknown };
+  return rowSchema ? representationOf(format, request.headers.accept) : 'json';
+}
+
+/** The key of the answer a request asks for. */
+export function answerKeyOf(served: ServedOperation, request: FastifyRequest): string {
+  return keyOf(served, request, representationAsked(served, request));
+}
+
+export function askedOf(served: ServedOperation, request: FastifyRequest): Asked {
   // `format` picks the representation; the handler (and a page cursor) never sees it.
-  const { format, ...query } = request.query as Record<string, unknown>;
-  const representation = rowSchema ? representationOf(format, request.headers.accept) : 'json';
-  const key = answerKey(operation.url, { query, params: request.params });
-  return { representation, query, key: representation === 'csv' ? `${key}\ncsv` : key };
+  const { format: _format, ...query } = request.query as Record<string, unknown>;
+  const representation = representationAsked(served, request);
+  return { representation, query, key: keyOf(served, request, representation) };
 }
 
 /** The final line break of a CSV body: the tail each request appends, as the envelope's fields are for JSON. */

@@ -5,6 +5,7 @@ import { etagOf, matchesEtag, type ResponseCache } from '../http/response-cache.
 import { API_ERROR_RESPONSES, allowOnlyGet, withinDeadline } from '../http/routes.js';
 import type { Snapshot } from '../store/serving.js';
 import {
+  answerKeyOf,
   askedOf,
   computeAnswer,
   sendAnswer,
@@ -31,7 +32,7 @@ export interface ServeContext {
 function respondFromCache(served: ServedOperation, ctx: ServeContext, { request, reply }: Exchange) {
   const snapshot = ctx.datasets.current;
   if (!snapshot) return undefined;
-  const answer = ctx.cache.get(snapshot.name, askedOf(served, request).key);
+  const answer = ctx.cache.get(snapshot.name, answerKeyOf(served, request));
   if (!answer) return undefined;
   setValidators(served, reply, { etag: answer.etag, maxAgeS: ctx.cacheMaxAgeS });
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
