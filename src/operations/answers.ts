@@ -80,6 +80,14 @@ export function answerKeyOf(served: ServedOperation, request: FastifyRequest): s
   return keyOf(served, request, representationAsked(served, request));
 }
 
+/**
+ * The key of the answer a request asks for when its URL was asked for before (and so
+ * passed every check of its parameters), else undefined.
+ */
+export function knownKeyOf(served: ServedOperation, request: FastifyRequest): string | undefined {
+  return served.keysByUrl.get(`${representationAsked(served, request)} ${request.url}`);
+}
+
 export function askedOf(served: ServedOperation, request: FastifyRequest): Asked {
   // `format` picks the representation; the handler (and a page cursor) never sees it.
   const { format: _format, ...query } = request.query as Record<string, unknown>;

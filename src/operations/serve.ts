@@ -6,6 +6,7 @@ import { API_ERROR_RESPONSES, allowOnlyGet, withinDeadline } from '../http/route
 import type { Snapshot } from '../store/serving.js';
 import {
   answerKeyOf,
+  knownKeyOf,
   askedOf,
   computeAnswer,
   sendAnswer,
@@ -29,10 +30,11 @@ export interface ServeContext {
  * timer or a snapshot lease (a kept answer reads nothing from the snapshot): 304
  * when the client's copy is current, else the kept body. Undefined on a miss.
  */
-function respondFromCache(served: ServedOperation, ctx: ServeContext, { request, reply }: Exchange) {
+function respondFromCache(served: ServedOperation, ctx: ServeContext, exchange: Exchange & { key: string }) {
+  const { request, reply, key } = exchange;
   const snapshot = ctx.datasets.current;
   if (!snapshot) return undefined;
-  const answer = ctx.cache.get(snapshot.name, answerKeyOf(served, request));
+  const answer = ctx.cache.get(snapshot.name, key);
   if (!answer) return undefined;
   setValidators(served, reply, { etag: answer.etag, maxAgeS: ctx.cacheMaxAgeS });
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
@@ -87,10 +89,16 @@ export function registerOperation(app: FastifyInstance, operation: Operation, ct
         response: { 200: body, ...API_ERROR_RESPONSES },
       },
       config: { access: 'key', cost, openapi: { returns, example } },
+      // After the access checks (hooks of the whole app run first): a URL asked for before
+      // whose answer is kept is answered now, its parameters not parsed and checked again.
+      onRequest: (request, reply, done) => {
+        const key = knownKeyOf(served, request);
+        if (!key || !respondFromCache(served, ctx, { request, reply, key })) done();
+      },
       ...(plainSerializer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     },
     (request, reply) =>
-      respondFromCache(served, ctx, { request, reply }) ??
+      respondFromCache(served, ctx, { request, reply, key: answerKeyOf(served, request) }) ??
       withinDeadline(request, (signal) =>
         ctx.datasets.use((snapshot) => respond(served, ctx, { request, reply, snapshot, signal })),
       ),

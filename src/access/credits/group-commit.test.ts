@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GroupCommit } from './group-commit.js';
 
 /** A GroupCommit whose writes are recorded: each batch and when it started. */
@@ -47,31 +46,5 @@ describe('GroupCommit', () => {
       batches.map((b) => b.items),
       [[1, 2], [3, 4], [5]],
     );
-  });
-
-  it('with spacingMs, a write waits that long after the last one, and what comes meanwhile shares it', async () => {
-    const { commit, batches } = recorded({ maxInFlight: 1, maxBatch: 500, spacingMs: 50 });
-    const first = commit.add(1);
-    await sleep(5);
-    const rest = [2, 3, 4].map((i) => commit.add(i));
-    await Promise.all([first, ...rest]);
-    assert.deepEqual(
-      batches.map((b) => b.items),
-      [[1], [2, 3, 4]],
-    );
-    assert.ok(
-      batches[1]!.at - batches[0]!.at >= 49,
-      `the second write started ${batches[1]!.at - batches[0]!.at} ms later`,
-    );
-  });
-
-  it('with spacingMs, an item arriving after a quiet spell is written at once', async () => {
-    const { commit, batches } = recorded({ maxInFlight: 1, maxBatch: 500, spacingMs: 50 });
-    await commit.add(1);
-    await sleep(60);
-    const before = performance.now();
-    await commit.add(2);
-    assert.ok(performance.now() - before < 40, 'not held for the spacing');
-    assert.equal(batches.length, 2);
   });
 });

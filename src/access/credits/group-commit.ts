@@ -9,25 +9,16 @@ export class GroupCommit<T, R> {
   private queue: Array<{ item: T; resolve: (r: R) => void; reject: (err: unknown) => void }> = [];
   private inFlight = 0;
   private scheduled = false;
-  /** When the last write started (performance.now()). */
-  private lastStart = -Infinity;
 
   /**
    * `write` records a batch and returns one result per item, in order. At most
    * `maxInFlight` writes run at once (a database commits them in parallel, each
    * waiting for its own flush to disk); `maxBatch` bounds one write (a multi-row
-   * statement has a parameter limit). A write starts at least `spacingMs` after the
-   * previous one started: where a write costs the same whatever its size (a SQLite
-   * commit written on the event loop), calls arriving faster than one per `spacingMs`
-   * then share writes instead of each turn of the loop paying for its own, and a call
-   * arriving alone still waits for no one.
+   * statement has a parameter limit).
    */
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
-    private readonly limits: { maxInFlight: number; maxBatch: number; spacingMs?: number } = {
-      maxInFlight: 1,
-      maxBatch: 500,
-    },
+    private readonly limits: { maxInFlight: number; maxBatch: number } = { maxInFlight: 1, maxBatch: 500 },
   ) {}
 
   add(item: T): Promise<R> {
@@ -37,26 +28,19 @@ export class GroupCommit<T, R> {
     });
   }
 
-  /**
-   * Starts a write at the end of this turn of the event loop, so the calls of the turn
-   * join it, or once `spacingMs` have passed since the previous write started.
-   */
+  /** Starts a write at the end of this turn of the event loop, so the calls of the turn join it. */
   private schedule(): void {
     if (this.scheduled || this.inFlight >= this.limits.maxInFlight || this.queue.length === 0) return;
     this.scheduled = true;
-    const run = () => {
+    setImmediate(() => {
       this.scheduled = false;
       void this.flush();
-    };
-    const waitMs = this.lastStart + (this.limits.spacingMs ?? 0) - performance.now();
-    if (waitMs > 0) setTimeout(run, waitMs);
-    else setImmediate(run);
+    });
   }
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, this.limits.maxBatch);
     if (batch.length === 0) return;
-    this.lastStart = performance.now();
     this.inFlight++;
     try {
       const results = await this.write(batch.map((b) => b.item));
