@@ -42,7 +42,7 @@ describe('TypeScript client against a real server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('calls all 20 operations, leaving every default to the service', async () => {
+  it('calls all 21 operations, leaving every default to the service', async () => {
     const { client } = countingClient(server.url);
     const answers = await Promise.all([
       client.countries(),
@@ -51,6 +51,7 @@ describe('TypeScript client against a real server', () => {
       client.history({ country: 'DEU', indicator: 'CPI' }),
       client.search({ q: 'germany' }),
       client.updates({ since: '2020-01-01' }),
+      client.vintages({ country: 'USA', indicator: 'GDP_REAL_QOQ' }),
       client.trade({ reporter: 'DE', from: '2023', to: '2023' }),
       client.tradeSummary({ reporter: 'DE', partner: 'CN' }),
       client.monthly({ exporter: 'DE', from: '2024-01', to: '2024-01' }),
@@ -66,7 +67,7 @@ describe('TypeScript client against a real server', () => {
       client.countryPartners('DE', { flow: 'export' }),
       client.countryProducts('DE'),
     ]);
-    assert.equal(answers.length, 20);
+    assert.equal(answers.length, 21);
     for (const a of answers) assert.match(a.request_id, /^[0-9a-f-]{36}$/);
     const [countries, , , history] = answers;
     assert.ok(countries.data.some((c) => c.country_id === 'DEU'));

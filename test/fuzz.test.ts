@@ -7,7 +7,7 @@ import { OPERATIONS, type Operation, type ParamKind } from './helpers/operations
 import { TEST_KEY, UUID_V4, startTestServer, type TestServer } from './helpers/server.js';
 
 /**
- * Seeded fuzzing of all 20 operations: valid, boundary and hostile values for every
+ * Seeded fuzzing of every operation: valid, boundary and hostile values for every
  * parameter, unknown and repeated parameters, broken escapes, odd methods and keys.
  * Every answer must be one the contract allows, never a 500, in the right envelope
  * with a fresh request id. FUZZ_REQUESTS and FUZZ_SEED change the run.

@@ -147,7 +147,10 @@ describe('economics adapters', () => {
       date: doc.observations[0].date,
       value: Number(doc.observations[0].value),
       obs_status: null,
+      // The file's real-time period: the value as FRED published it on that day.
+      realtime_start: doc.observations[0].realtime_start,
     });
+    assert.equal(b.revisions, undefined, 'one vintage: no revision');
   });
 
   it(

@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/vintages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The days the data of each matching series changed (its vintages), sorted by series_id
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listVintages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -565,6 +585,11 @@ export interface components {
             last_update: string | null;
             /** @enum {string} */
             obs_status?: "final" | "provisional" | "estimated";
+            /**
+             * Format: date
+             * @description with as_of: the day this value became known
+             */
+            realtime_start?: string;
             series_id: string;
             value: number;
         };
@@ -649,6 +674,11 @@ export interface components {
             lowest_value_date: string | null;
             previous_value: number | null;
             previous_value_date: string | null;
+            /**
+             * Format: date
+             * @description with as_of: the day the latest value became known
+             */
+            realtime_start?: string;
             series_id: string;
             /** @description the indicator slug */
             slug: string;
@@ -949,6 +979,22 @@ export interface components {
              * @example less_than_equal
              */
             type: string;
+        };
+        /**
+         * Vintages
+         * @example {
+         *       "series_id": "USA.GDP_REAL_QOQ",
+         *       "vintage_dates": [
+         *         "2024-04-30",
+         *         "2024-05-30",
+         *         "2024-06-29"
+         *       ]
+         *     }
+         */
+        Vintages: {
+            series_id: string;
+            /** @description the days the data of the series changed, ascending */
+            vintage_dates: string[];
         };
     };
     responses: {
@@ -1343,6 +1389,11 @@ export interface operations {
                  */
                 aggregation?: "avg" | "sum" | "eop";
                 /**
+                 * @description a day written YYYY-MM-DD: the observations as they were known at its end (UTC), each point with realtime_start, the day its value became known; a value not yet published then is absent
+                 * @example 2024-06-30
+                 */
+                as_of?: string;
+                /**
                  * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
                  * @example DEU,FRA
                  */
@@ -1556,6 +1607,11 @@ export interface operations {
     getLatest: {
         parameters: {
             query?: {
+                /**
+                 * @description a day written YYYY-MM-DD: the observations as they were known at its end (UTC), each point with realtime_start, the day its value became known; a value not yet published then is absent
+                 * @example 2024-06-30
+                 */
+                as_of?: string;
                 /**
                  * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
                  * @example DEU,FRA
@@ -3437,6 +3493,108 @@ export interface operations {
                     /**
                      * @example series_id,country_id,kpi_id,slug,last_update
                      *     DEU.CPI_YOY,DEU,CPI_YOY,cpi-inflation,2026-06-05T08:38:17Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    listVintages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description ISO3, ISO2, slug or group token (g7, g20, emu, eu, oecd, brics); comma-separated list
+                 * @example DEU,FRA
+                 */
+                country?: string;
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the first vintage date, written YYYY or YYYY-MM-DD (inclusive)
+                 * @example 2024
+                 */
+                from?: string;
+                /**
+                 * @description kpi_id, slug or alias; comma-separated list
+                 * @example CPI_YOY
+                 */
+                indicator?: string;
+                /**
+                 * @description the last vintage date, written YYYY or YYYY-MM-DD (inclusive)
+                 * @example 2024-12-31
+                 */
+                to?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per matching series, sorted by series_id: the days its data changed (a value first published, revised or withdrawn), ascending, within from/to. Ask /v1/history or /v1/latest with as_of one of them for the data as it was then. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "series_id": "USA.GDP_REAL_QOQ",
+                     *           "vintage_dates": [
+                     *             "2024-04-30",
+                     *             "2024-05-30",
+                     *             "2024-06-29"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Vintages"][];
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example series_id,vintage_dates
+                     *     USA.GDP_REAL_QOQ,2024-04-30;2024-05-30;2024-06-29
                      */
                     "text/csv": string;
                 };

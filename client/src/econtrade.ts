@@ -28,6 +28,10 @@ export class EcontradeClient extends Client {
   updates(query: Q<'/v1/updates'>) {
     return this.get('/v1/updates', query);
   }
+  /** The days the data of each series changed; ask `history` or `latest` with `as_of` one of them. */
+  vintages(query?: Q<'/v1/vintages'>) {
+    return this.get('/v1/vintages', query);
+  }
 
   // Trade
   /** One page of annual observations; see `tradeRows` for every one. */

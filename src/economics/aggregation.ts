@@ -68,7 +68,15 @@ export function aggregateSeries(
   const close = () => {
     if (group.length >= need) {
       const period = periodStart(group[0]!.date, to);
-      out.push({ date: period, value: COMBINE[how](group.map((p) => p.value)), obs_status: statusOf(group) });
+      const point: RawPoint = {
+        date: period,
+        value: COMBINE[how](group.map((p) => p.value)),
+        obs_status: statusOf(group),
+      };
+      // With as_of, a period is known once its last sub-period's value is.
+      const known = group.map((p) => p.realtime_start).filter((d) => d !== undefined);
+      if (known.length > 0) point.realtime_start = known.sort().at(-1);
+      out.push(point);
     }
     group = [];
   };

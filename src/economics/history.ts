@@ -16,6 +16,8 @@ export interface HistoryRequest {
   from?: string;
   to?: string;
   transform: Transform;
+  /** `YYYY-MM-DD`: the values as known at the end of that day, each point with its `realtime_start` (§3). */
+  asOf?: string;
   /** A lower frequency to answer at, each period made by `aggregation` (§3). */
   frequency?: TargetFrequency;
   aggregation?: Aggregation;
@@ -57,6 +59,7 @@ export interface HistoryPointOut {
   frequency: string;
   obs_status?: ObsStatus;
   last_update: string | null;
+  realtime_start?: string;
 }
 
 /** Reads observations from the snapshot's DuckDB file (the reference the in-memory arrays must match). */
@@ -71,7 +74,7 @@ export function duckDbObservations(db: Database): ReadObservations {
     const rows = await db.query<RawPoint & { series_id: string }>(
       `SELECT series_id, date, value, obs_status FROM econ.observations WHERE ${where.join(' AND ')} ` +
         'ORDER BY series_id, date',
-      { series_id: true, date: true, value: true, obs_status: true },
+      { series_id: true, date: true, value: true, obs_status: true, realtime_start: false },
       params,
     );
     const bySeries = new Map<string, RawPoint[]>();
@@ -138,7 +141,7 @@ export async function historyPage(read: ReadObservations, req: HistoryRequest): 
     pending = pending.slice(batch.length);
     // A transform or an aggregation needs each series whole; without one, only the page's part is read.
     const whole = req.transform !== 'none' || req.frequency !== undefined;
-    const window = whole ? {} : { from: req.from, to: req.to, after };
+    const window = whole ? { asOf: req.asOf } : { from: req.from, to: req.to, after, asOf: req.asOf };
     const raw = await read(
       batch.map((s) => s.series_id),
       window,
@@ -156,6 +159,7 @@ export async function historyPage(read: ReadObservations, req: HistoryRequest): 
           frequency,
           last_update: s.last_update,
           ...(p.obs_status ? { obs_status: p.obs_status } : {}),
+          ...(p.realtime_start ? { realtime_start: p.realtime_start } : {}),
         });
         if (page.length > HISTORY_PAGE_SIZE) break;
       }

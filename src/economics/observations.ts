@@ -7,6 +7,8 @@ export interface ReadWindow {
   to?: string;
   /** Only points after this one (the last point of the previous page). */
   after?: { seriesId: string; date: string };
+  /** `YYYY-MM-DD`: the values as they were known at the end of that day, each with its `realtime_start`. */
+  asOf?: string;
 }
 
 /** The observations of some series, in date order, each series' cut to a window. */
@@ -22,53 +24,102 @@ const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
 const dayOf = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS;
+const daySql = (column: string) => `(${column} - DATE '1970-01-01')::INTEGER`;
 
+/** Values of one table, sorted by series and date (revisions: then by when they became known). */
 interface Columns {
   days: Int32Array;
   values: Float64Array;
   statuses: Uint8Array;
+  /** The day each value became known (`realtime_start`). */
+  known: Int32Array;
+  /** Revisions: the last day each was the latest known (`realtime_end`); empty for observations. */
+  until: Int32Array;
   /** Series id → [start, end) in the arrays. */
   ranges: Map<string, [number, number]>;
 }
 
+/** Reads a table of values into columns; `known` and `until` are SQL expressions of its days. */
+async function columnsOf(db: Database, table: string, days: { known: string; until?: string; order: string }) {
+  const counts = await db.query<{ series_id: string; n: number }>(
+    `SELECT series_id, count(*)::INTEGER AS n FROM ${table} GROUP BY series_id ORDER BY series_id`,
+    { series_id: true, n: true },
+  );
+  const [dates = [], values = [], statuses = [], known = [], until = []] = await db.queryColumns(
+    `SELECT ${daySql('date')}, value, coalesce(${STATUS_CODE_SQL}, 0)::UTINYINT, ${days.known}
+       ${days.until ? `, ${days.until}` : ''}
+     FROM ${table} ORDER BY ${days.order}`,
+  );
+  const ranges = new Map<string, [number, number]>();
+  let start = 0;
+  for (const { series_id, n } of counts) {
+    ranges.set(series_id, [start, start + n]);
+    start += n;
+  }
+  return {
+    days: Int32Array.from(dates as number[]),
+    values: Float64Array.from(values as number[]),
+    statuses: Uint8Array.from(statuses as number[]),
+    known: Int32Array.from(known as number[]),
+    until: Int32Array.from(until as number[]),
+    ranges,
+  };
+}
+
+const NO_REVISIONS: Columns = {
+  days: new Int32Array(0),
+  values: new Float64Array(0),
+  statuses: new Uint8Array(0),
+  known: new Int32Array(0),
+  until: new Int32Array(0),
+  ranges: new Map(),
+};
+
 /**
  * Every observation of a snapshot in columnar arrays, sorted by series and date: a
- * date as days since 1970, a value as a float64, a status as one byte (13 bytes a
- * point). History, transforms and cursor pages read them without a query: the data
- * never changes while the snapshot serves.
+ * date as days since 1970, a value as a float64, a status as one byte, the day it
+ * became known as an int32 (17 bytes a point); and the revisions likewise. History,
+ * transforms, vintages and cursor pages read them without a query: the data never
+ * changes while the snapshot serves.
  */
 export class ObservationArrays {
   /** `YYYY-MM-DD` of the days seen, made once each. */
   private readonly dateText = new Map<number, string>();
 
-  private constructor(private readonly columns: Columns) {}
+  private constructor(
+    private readonly columns: Columns,
+    private readonly revisions: Columns,
+  ) {}
 
   get size(): number {
     return this.columns.values.length;
   }
 
-  /** Reads `econ.observations` of the snapshot `db` serves, column by column. */
+  /**
+   * Reads `econ.observations` and `econ.revisions` of the snapshot `db` serves, column
+   * by column. A snapshot written before vintages has neither `realtime_start` nor
+   * revisions: its values count as known from the start.
+   */
   static async load(db: Database): Promise<ObservationArrays> {
-    const counts = await db.query<{ series_id: string; n: number }>(
-      'SELECT series_id, count(*)::INTEGER AS n FROM econ.observations GROUP BY series_id ORDER BY series_id',
-      { series_id: true, n: true },
-    );
-    const [days = [], values = [], statuses = []] = await db.queryColumns(
-      `SELECT (date - DATE '1970-01-01')::INTEGER, value, coalesce(${STATUS_CODE_SQL}, 0)::UTINYINT
-       FROM econ.observations ORDER BY series_id, date`,
-    );
-    const ranges = new Map<string, [number, number]>();
-    let start = 0;
-    for (const { series_id, n } of counts) {
-      ranges.set(series_id, [start, start + n]);
-      start += n;
+    const [{ n }] = (await db.query<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM duckdb_columns()
+       WHERE database_name = 'econ' AND table_name = 'observations' AND column_name = 'realtime_start'`,
+      { n: true },
+    )) as [{ n: number }];
+    if (n === 0) {
+      return new ObservationArrays(
+        await columnsOf(db, 'econ.observations', { known: '0', order: 'series_id, date' }),
+        NO_REVISIONS,
+      );
     }
-    return new ObservationArrays({
-      days: Int32Array.from(days as number[]),
-      values: Float64Array.from(values as number[]),
-      statuses: Uint8Array.from(statuses as number[]),
-      ranges,
-    });
+    return new ObservationArrays(
+      await columnsOf(db, 'econ.observations', { known: daySql('realtime_start'), order: 'series_id, date' }),
+      await columnsOf(db, 'econ.revisions', {
+        known: daySql('realtime_start'),
+        until: daySql('realtime_end'),
+        order: 'series_id, date, realtime_start',
+      }),
+    );
   }
 
   private textOf(day: number): string {
@@ -93,6 +144,7 @@ export class ObservationArrays {
 
   /** The points of one series within `window`, in date order. */
   points(seriesId: string, window: ReadWindow): RawPoint[] {
+    if (window.asOf) return this.pointsAsOf(seriesId, window);
     const range = this.columns.ranges.get(seriesId);
     if (!range) return [];
     let [start, end] = range;
@@ -106,6 +158,53 @@ export class ObservationArrays {
       out[i - start] = { date: this.textOf(days[i]!), value: values[i]!, obs_status: STATUS_BY_CODE[statuses[i]!]! };
     }
     return out;
+  }
+
+  /**
+   * The points of one series as known at the end of `window.asOf`: each date's value
+   * current on that day (the latest, or the revision whose days hold it), with the
+   * day it became known; a date not yet published then is absent.
+   */
+  private pointsAsOf(seriesId: string, window: ReadWindow): RawPoint[] {
+    const asOf = dayOf(window.asOf!);
+    const inWindow = (date: string) =>
+      (!window.from || date >= window.from) &&
+      (!window.to || date <= window.to) &&
+      (window.after?.seriesId !== seriesId || date > window.after.date);
+    const held: Array<{ day: number; at: number; from: Columns }> = [];
+    const [a, b] = this.columns.ranges.get(seriesId) ?? [0, 0];
+    for (let i = a; i < b; i++)
+      if (this.columns.known[i]! <= asOf) held.push({ day: this.columns.days[i]!, at: i, from: this.columns });
+    const r = this.revisions;
+    const [c, d] = r.ranges.get(seriesId) ?? [0, 0];
+    for (let i = c; i < d; i++)
+      if (r.known[i]! <= asOf && asOf <= r.until[i]!) held.push({ day: r.days[i]!, at: i, from: r });
+    held.sort((x, y) => x.day - y.day);
+    const out: RawPoint[] = [];
+    for (const { day, at, from } of held) {
+      const date = this.textOf(day);
+      if (!inWindow(date)) continue;
+      const status = STATUS_BY_CODE[from.statuses[at]!]!;
+      out.push({ date, value: from.values[at]!, obs_status: status, realtime_start: this.textOf(from.known[at]!) });
+    }
+    return out;
+  }
+
+  /**
+   * The days the data of a series changed, ascending: each day a value became known,
+   * and each day after a value withdrawn without a successor was last known.
+   */
+  vintageDates(seriesId: string): string[] {
+    const days = new Set<number>();
+    const [a, b] = this.columns.ranges.get(seriesId) ?? [0, 0];
+    for (let i = a; i < b; i++) days.add(this.columns.known[i]!);
+    const r = this.revisions;
+    const [c, d] = r.ranges.get(seriesId) ?? [0, 0];
+    for (let i = c; i < d; i++) {
+      days.add(r.known[i]!);
+      days.add(r.until[i]! + 1);
+    }
+    return [...days].sort((x, y) => x - y).map((day) => this.textOf(day));
   }
 
   /** A reader over these arrays, for `historyPage`. */

@@ -1,6 +1,7 @@
 import type { EconomicsCatalogue } from './catalogue.js';
 import { historyPage, type HistoryPage, type HistoryRequest } from './history.js';
 import type { LazyObservations } from './observations.js';
+import type { RawPoint } from './transforms.js';
 
 /**
  * What the economics operations read. The catalogue (countries, indicators, series
@@ -10,6 +11,10 @@ import type { LazyObservations } from './observations.js';
 export interface EconomicsStore {
   readonly catalogue: EconomicsCatalogue;
   history(request: HistoryRequest): Promise<HistoryPage>;
+  /** The points of each series as known at the end of `asOf` (`YYYY-MM-DD`), in date order. */
+  pointsAsOf(seriesIds: string[], asOf: string): Promise<Map<string, RawPoint[]>>;
+  /** The days the data of each series changed, ascending. */
+  vintageDates(seriesIds: string[]): Promise<Map<string, string[]>>;
 }
 
 /** Economics from memory: the catalogue and every observation of the snapshot (the serving path). */
@@ -21,5 +26,14 @@ export class MemoryEconomicsStore implements EconomicsStore {
 
   async history(request: HistoryRequest): Promise<HistoryPage> {
     return historyPage((await this.observations.get()).read, request);
+  }
+
+  async pointsAsOf(seriesIds: string[], asOf: string): Promise<Map<string, RawPoint[]>> {
+    return (await this.observations.get()).read(seriesIds, { asOf });
+  }
+
+  async vintageDates(seriesIds: string[]): Promise<Map<string, string[]>> {
+    const arrays = await this.observations.get();
+    return new Map(seriesIds.map((id) => [id, arrays.vintageDates(id)]));
   }
 }

@@ -9,6 +9,11 @@ import type { Indicator } from './catalogue.js';
  * The economics tables of a snapshot file. Writers (the sample generator, the
  * ingestion adapters) fill countries, indicators, series and observations, then
  * call `deriveSeriesStats`, which precomputes what `/v1/latest` serves.
+ *
+ * Vintages (§3): an observation's `realtime_start` is the day its value became known;
+ * `revisions` keeps every value since revised or withdrawn, with the days it was the
+ * latest known (`realtime_start` to `realtime_end`, inclusive). Storage grows with
+ * revisions, not with ingests.
  */
 export const ECONOMICS_DDL = `
 CREATE TABLE countries (
@@ -46,7 +51,16 @@ CREATE TABLE observations (
   series_id VARCHAR NOT NULL,
   date DATE NOT NULL,
   value DOUBLE NOT NULL,
-  obs_status VARCHAR
+  obs_status VARCHAR,
+  realtime_start DATE NOT NULL
+);
+CREATE TABLE revisions (
+  series_id VARCHAR NOT NULL,
+  date DATE NOT NULL,
+  value DOUBLE NOT NULL,
+  obs_status VARCHAR,
+  realtime_start DATE NOT NULL,
+  realtime_end DATE NOT NULL
 );
 `;
 

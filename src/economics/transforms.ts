@@ -28,6 +28,8 @@ export interface RawPoint {
   date: string;
   value: number;
   obs_status: ObsStatus | null;
+  /** With `as_of` (§3): the day this value became known. */
+  realtime_start?: string;
 }
 
 /** k: the periods a year back, for year-on-year changes (daily: by calendar date instead). */
@@ -126,7 +128,10 @@ export function applyTransform(points: RawPoint[], transform: Transform, frequen
   for (let t = 0; t < points.length; t++) {
     const p = points[t]!;
     const value = formula(p.value, earlierOf(points, t, frequency));
-    if (Number.isFinite(value)) out.push({ date: p.date, value, obs_status: p.obs_status });
+    if (!Number.isFinite(value)) continue;
+    const point: RawPoint = { date: p.date, value, obs_status: p.obs_status };
+    if (p.realtime_start) point.realtime_start = p.realtime_start;
+    out.push(point);
   }
   return out;
 }

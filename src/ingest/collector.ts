@@ -3,7 +3,7 @@ import { COUNTRY_PROFILES } from '../reference/countries.js';
 import { shown } from './adapters/json.js';
 import { Areas } from './areas.js';
 import { NotLoaded } from './report.js';
-import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
+import type { BadRow, EconomicsBatch, EconomicsObservation, EconomicsRevision, Provenance } from './types.js';
 
 /**
  * A period as written by statistics offices (`2023`, `2023-07`, `2023-07-14`,
@@ -47,6 +47,8 @@ export interface Row {
   period: string;
   value: unknown;
   status?: string | null;
+  /** `YYYY-MM-DD`: the day the source published the value, where the file says. */
+  realtimeStart?: string;
 }
 
 /**
@@ -62,6 +64,7 @@ function numberOf(value: unknown): number | undefined {
 /** Gathers mapped observations, bad rows (file, line, reason) and unmapped codes. */
 export class Collector {
   readonly observations: EconomicsObservation[] = [];
+  readonly revisions: EconomicsRevision[] = [];
   readonly badRows: BadRow[] = [];
   readonly unmapped = new NotLoaded();
 
@@ -77,35 +80,48 @@ export class Collector {
   }
 
   add(row: Row): void {
-    if (!row.kpi_id || !row.frequency) return this.unmapped.add('series', row.code);
+    const o = this.observationOf(row);
+    if (o) this.observations.push(o);
+  }
+
+  /** A value of `row`'s period the source has since revised, known over `realtime` (inclusive days). */
+  addRevision(row: Row, realtime: { start: string; end: string }): void {
+    const o = this.observationOf(row);
+    if (o) this.revisions.push({ ...o, realtime_start: realtime.start, realtime_end: realtime.end });
+  }
+
+  /** The row as an observation of the catalogue; undefined (reported) when it cannot be one. */
+  private observationOf(row: Row): EconomicsObservation | undefined {
+    if (!row.kpi_id || !row.frequency) return void this.unmapped.add('series', row.code);
     const countryId = this.country(row.country);
     if (!countryId) {
       // A code that is no ISO country (WLD, EUU, HIC …) sums countries: reported apart from them.
       const kind = Areas.load().iso(row.country) ? 'country' : 'aggregate';
-      return this.unmapped.add(kind, row.country.trim(), row.countryName?.trim());
+      return void this.unmapped.add(kind, row.country.trim(), row.countryName?.trim());
     }
     const value = numberOf(row.value);
-    if (value === undefined) return; // no value for that period
-    if (!Number.isFinite(value)) return this.bad(row.file, row.line, `value "${shown(row.value)}" is not a number`);
+    if (value === undefined) return undefined; // no value for that period
+    if (!Number.isFinite(value))
+      return void this.bad(row.file, row.line, `value "${shown(row.value)}" is not a number`);
     const date = periodStart(row.period, row.frequency);
-    if (!date)
-      return this.bad(
-        row.file,
-        row.line,
-        `period "${row.period}" is not ${/^[aeiou]/.test(row.frequency) ? 'an' : 'a'} ${row.frequency} period`,
-      );
-    this.observations.push({
+    if (!date) {
+      const article = /^[aeiou]/.test(row.frequency) ? 'an' : 'a';
+      return void this.bad(row.file, row.line, `period "${row.period}" is not ${article} ${row.frequency} period`);
+    }
+    return {
       country_id: countryId,
       kpi_id: row.kpi_id,
       frequency: row.frequency,
       date,
       value,
       obs_status: normaliseStatus(row.status),
-    });
+      ...(row.realtimeStart ? { realtime_start: row.realtimeStart } : {}),
+    };
   }
 
   batch(provenance: Provenance): EconomicsBatch {
-    return { provenance, observations: this.observations, badRows: this.badRows, unmapped: this.unmapped };
+    const { observations, revisions, badRows, unmapped } = this;
+    return { provenance, observations, ...(revisions.length ? { revisions } : {}), badRows, unmapped };
   }
 }
 

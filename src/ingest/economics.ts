@@ -4,8 +4,9 @@ import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings, type SnapshotBuild }
 import { Progress } from '../store/progress.js';
 import { ECONOMICS_FILE } from '../store/snapshot-layout.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
+import { hasColumn } from './inspect.js';
 import { isIngested, markIngested } from './origin.js';
-import type { BadRow, EconomicsBatch, EconomicsObservation, Provenance } from './types.js';
+import type { BadRow, EconomicsBatch, EconomicsObservation, EconomicsRevision, Provenance } from './types.js';
 import { readRows, textOf } from '../store/rows.js';
 
 export interface EconomicsIngestReport {
@@ -80,7 +81,7 @@ export async function ingestEconomics(
   const observations = checkedObservations(batch, opts.maxBadRows);
   const now = (opts.now ?? new Date()).toISOString().slice(0, 19);
   const progress = new Progress('economics ingest', ECONOMICS_INGEST_PHASES);
-  const input = { observations, provenance: batch.provenance, now, progress };
+  const input = { observations, revisions: batch.revisions ?? [], provenance: batch.provenance, now, progress };
   const { name, written } = await buildSnapshot(dataDir, {
     replaces: [ECONOMICS_FILE],
     progress,
@@ -108,6 +109,7 @@ export async function ingestEconomics(
 interface EconomicsWrite {
   /** One per (series, date). */
   observations: Map<string, EconomicsObservation>;
+  revisions: EconomicsRevision[];
   provenance: Provenance;
   /** `YYYY-MM-DDTHH:MM:SS`, the `last_update` of changed series. */
   now: string;
@@ -136,18 +138,34 @@ async function writeEconomics(
   const observations = await validateEconomics(conn);
 
   progress.phase('sort and derive');
-  await conn.run('CREATE TABLE observations_sorted AS SELECT * FROM observations ORDER BY series_id, date');
-  await conn.run('DROP TABLE observations');
-  await conn.run('ALTER TABLE observations_sorted RENAME TO observations');
+  for (const [table, order] of [
+    ['observations', 'series_id, date'],
+    ['revisions', 'series_id, date, realtime_start'],
+  ] as const) {
+    await conn.run(`CREATE TABLE ${table}_sorted AS SELECT * FROM ${table} ORDER BY ${order}`);
+    await conn.run(`DROP TABLE ${table}`);
+    await conn.run(`ALTER TABLE ${table}_sorted RENAME TO ${table}`);
+  }
   await deriveSeriesStats(conn);
   return { observations, changed };
 }
 
-/** Keeps what earlier ingests loaded; a generated sample is replaced, never mixed with. */
+/**
+ * Keeps what earlier ingests loaded, with its revisions; a generated sample is
+ * replaced, never mixed with. A file written before vintages has no
+ * `realtime_start`: its values count as known from their series' last update.
+ */
 async function copyKeptSeries(conn: DuckDBConnection, old: string): Promise<void> {
   if (await isIngested(conn, old)) {
     await conn.run(`INSERT INTO series SELECT * FROM ${old}.series`);
-    await conn.run(`INSERT INTO observations SELECT * FROM ${old}.observations`);
+    if (await hasColumn(conn, old, 'observations.realtime_start')) {
+      await conn.run(`INSERT INTO observations SELECT * FROM ${old}.observations`);
+      await conn.run(`INSERT INTO revisions SELECT * FROM ${old}.revisions`);
+    } else {
+      await conn.run(`INSERT INTO observations
+        SELECT o.series_id, o.date, o.value, o.obs_status, coalesce(s.last_update::DATE, current_date)
+        FROM ${old}.observations o LEFT JOIN ${old}.series s USING (series_id)`);
+    }
   }
   // Nothing else reads the serving file: it is let go before the heavy work.
   await conn.run(`DETACH ${old}`);
@@ -156,7 +174,7 @@ async function copyKeptSeries(conn: DuckDBConnection, old: string): Promise<void
 /** Appends the batch to `temp.incoming`; returns how many rows. */
 async function stageObservations(conn: DuckDBConnection, input: EconomicsWrite): Promise<number> {
   await conn.run(`CREATE TEMP TABLE incoming (series_id VARCHAR, country_id VARCHAR, kpi_id VARCHAR, frequency VARCHAR,
-    date DATE, value DOUBLE, obs_status VARCHAR)`);
+    date DATE, value DOUBLE, obs_status VARCHAR, realtime_start DATE)`);
   const app = await conn.createAppender('incoming', 'main', 'temp');
   const total = input.observations.size;
   let staged = 0;
@@ -168,6 +186,8 @@ async function stageObservations(conn: DuckDBConnection, input: EconomicsWrite):
     app.appendVarchar(o.date);
     app.appendDouble(o.value);
     if (o.obs_status) app.appendVarchar(o.obs_status);
+    else app.appendNull();
+    if (o.realtime_start) app.appendVarchar(o.realtime_start);
     else app.appendNull();
     app.endRow();
     if (++staged % 65536 === 0) input.progress.rows(staged, staged / total);
@@ -190,16 +210,71 @@ async function changedSeries(conn: DuckDBConnection): Promise<string[]> {
 }
 
 /**
+ * Vintages (§3): a stored value the batch changes or withdraws becomes a revision,
+ * the latest known until the day before the batch's value is (the source's release
+ * day, else the ingest's); a value the batch repeats keeps the day it became known,
+ * so an unchanged file adds no vintage. Earlier values the source itself gives
+ * (ALFRED) are added as revisions once. Leaves the batch's values in `temp.merged`.
+ */
+async function keepRevisions(conn: DuckDBConnection, input: EconomicsWrite): Promise<void> {
+  const today = input.now.slice(0, 10);
+  const same = 'o.value = n.value AND o.obs_status IS NOT DISTINCT FROM n.obs_status';
+  await conn.run(
+    `CREATE TEMP TABLE covered AS SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY ALL`,
+  );
+  await conn.run(
+    `INSERT INTO revisions
+     SELECT o.series_id, o.date, o.value, o.obs_status, o.realtime_start, coalesce(n.realtime_start, $1::DATE) - 1
+     FROM observations o JOIN temp.covered c ON o.series_id = c.series_id AND o.date BETWEEN c.lo AND c.hi
+     LEFT JOIN temp.incoming n ON n.series_id = o.series_id AND n.date = o.date
+     WHERE (n.series_id IS NULL OR NOT (${same})) AND coalesce(n.realtime_start, $1::DATE) - 1 >= o.realtime_start`,
+    [today],
+  );
+  await conn.run(
+    `CREATE TEMP TABLE merged AS
+     SELECT n.series_id, n.date, n.value, n.obs_status,
+            CASE WHEN o.series_id IS NOT NULL AND ${same} THEN o.realtime_start
+                 ELSE coalesce(n.realtime_start, $1::DATE) END AS realtime_start
+     FROM temp.incoming n LEFT JOIN observations o ON o.series_id = n.series_id AND o.date = n.date`,
+    [today],
+  );
+  await stageRevisions(conn, input.revisions);
+}
+
+/** The source's own earlier values of the batch's series, each added once. */
+async function stageRevisions(conn: DuckDBConnection, revisions: EconomicsRevision[]): Promise<void> {
+  if (revisions.length === 0) return;
+  await conn.run(`CREATE TEMP TABLE source_revisions (series_id VARCHAR, date DATE, value DOUBLE, obs_status VARCHAR,
+    realtime_start DATE, realtime_end DATE)`);
+  const app = await conn.createAppender('source_revisions', 'main', 'temp');
+  for (const r of revisions) {
+    app.appendVarchar(seriesOf(r));
+    app.appendVarchar(r.date);
+    app.appendDouble(r.value);
+    if (r.obs_status) app.appendVarchar(r.obs_status);
+    else app.appendNull();
+    app.appendVarchar(r.realtime_start);
+    app.appendVarchar(r.realtime_end);
+    app.endRow();
+  }
+  app.closeSync();
+  await conn.run(`INSERT INTO revisions SELECT * FROM temp.source_revisions s
+    WHERE NOT EXISTS (SELECT 1 FROM revisions r
+      WHERE r.series_id = s.series_id AND r.date = s.date AND r.realtime_start = s.realtime_start)`);
+}
+
+/**
  * Replaces the stored observations of each incoming series over the periods the
  * batch covers, adds new series, and records the batch's source on every series it
  * carries; only changed series get a new `last_update`.
  */
 async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, changed: string[]): Promise<void> {
+  await keepRevisions(conn, input);
   await conn.run(`
     DELETE FROM observations o
     USING (SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY series_id) c
     WHERE o.series_id = c.series_id AND o.date BETWEEN c.lo AND c.hi`);
-  await conn.run('INSERT INTO observations SELECT series_id, date, value, obs_status FROM temp.incoming');
+  await conn.run('INSERT INTO observations SELECT * FROM temp.merged');
   const p = input.provenance;
   await conn.run(
     `INSERT INTO series

@@ -24,12 +24,22 @@ export interface EconomicsObservation {
   date: string;
   value: number;
   obs_status: string | null;
+  /** `YYYY-MM-DD`, the day the source published this value, where the file says; else the day of the ingest. */
+  realtime_start?: string;
+}
+
+/** A value the source has since revised, with the days it was the latest published (inclusive). */
+export interface EconomicsRevision extends EconomicsObservation {
+  realtime_start: string;
+  realtime_end: string;
 }
 
 /** What an economics adapter hands to the snapshot builder. */
 export interface EconomicsBatch {
   provenance: Provenance;
   observations: EconomicsObservation[];
+  /** Earlier values of the batch's observations, where the source gives its vintages (ALFRED). */
+  revisions?: EconomicsRevision[];
   badRows: BadRow[];
   /** Source codes no mapping covers, and aggregates (reported, never guessed), with how many rows used them. */
   unmapped: NotLoaded;

@@ -5,6 +5,7 @@ import { indicators } from './economics/indicators.js';
 import { latest } from './economics/latest.js';
 import { search } from './economics/search.js';
 import { updates } from './economics/updates.js';
+import { vintages } from './economics/vintages.js';
 import type { Operation } from './operation.js';
 import { registerOperation, type ServeContext } from './serve.js';
 import { country } from './trade/country.js';
@@ -33,6 +34,7 @@ export const ROUTES: Record<string, Operation> = {
   '/v1/history': history,
   '/v1/search': search,
   '/v1/updates': updates,
+  '/v1/vintages': vintages,
   '/v1/trade': trade,
   '/v1/trade/summary': summary,
   '/v1/trade/monthly': monthly,

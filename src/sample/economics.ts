@@ -1,10 +1,11 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
 import { lastCompletePeriods, monthStart, toEpochDay } from './calendar.js';
 import { COUNTRY_PROFILES } from '../reference/countries.js';
 import { INDICATORS, type IndicatorDef } from '../reference/indicators.js';
 import { SAMPLE_START_YEAR, simulateEconomy, type EconomyPaths } from './economy.js';
 import { Random } from './random.js';
+import { versionsOf } from './vintages.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 
 export interface SampleOptions {
@@ -86,9 +87,49 @@ function simulateEconomies(opts: SampleOptions): Map<string, EconomyPaths> {
 }
 
 /**
+ * Appends the versions of each point of a series: the last to the observations, each
+ * earlier one to the revisions (a first estimate provisional until revised).
+ */
+function appendVersions(
+  to: { observations: DuckDBAppender; revisions: DuckDBAppender },
+  series: { seriesId: string; def: IndicatorDef; points: Point[] },
+  calendar: { asOfDay: number; random: Random },
+): void {
+  const { seriesId, def, points } = series;
+  points.forEach((pt, k) => {
+    const status = statusOf(def, points.length - 1 - k);
+    const versions = versionsOf(def, pt, calendar);
+    versions.forEach((v, i) => {
+      const next = versions[i + 1];
+      const appender = next ? to.revisions : to.observations;
+      appender.appendVarchar(seriesId);
+      appender.appendInteger(pt.day);
+      appender.appendDouble(v.value);
+      appender.appendVarchar(next ? 'provisional' : status);
+      appender.appendInteger(v.start);
+      if (next) appender.appendInteger(next.start - 1);
+      appender.endRow();
+    });
+  });
+}
+
+/** Moves the staged observations and revisions into their tables, days as dates, sorted. */
+async function moveStaged(conn: DuckDBConnection): Promise<void> {
+  const day = (column: string) => `DATE '1970-01-01' + ${column}`;
+  await conn.run(`INSERT INTO observations
+    SELECT series_id, ${day('day')}, value, obs_status, ${day('known')} FROM obs_stage ORDER BY series_id, day`);
+  await conn.run(`INSERT INTO revisions
+    SELECT series_id, ${day('day')}, value, obs_status, ${day('known')}, ${day('until')}
+    FROM rev_stage ORDER BY series_id, day, known`);
+  await conn.run('DROP TABLE obs_stage');
+  await conn.run('DROP TABLE rev_stage');
+}
+
+/**
  * Writes the sample economics tables into `conn`'s database: 50 countries and the
  * euro area, 31 indicators, history from 2000 to the last complete period before
- * `asOf`. Deterministic for a given seed and as-of date.
+ * `asOf`, with the revisions of its release calendar (`vintages.ts`). Deterministic
+ * for a given seed and as-of date.
  */
 export async function writeSampleEconomics(
   conn: DuckDBConnection,
@@ -98,8 +139,12 @@ export async function writeSampleEconomics(
   const paths = simulateEconomies(opts);
   const asOfMs = Date.parse(`${opts.asOf}T00:00:00Z`);
   const seriesAppender = await conn.createAppender('series');
-  await conn.run('CREATE TABLE obs_stage (series_id VARCHAR, day INTEGER, value DOUBLE, obs_status VARCHAR)');
+  const stage = 'series_id VARCHAR, day INTEGER, value DOUBLE, obs_status VARCHAR, known INTEGER';
+  await conn.run(`CREATE TABLE obs_stage (${stage})`);
+  await conn.run(`CREATE TABLE rev_stage (${stage}, until INTEGER)`);
   const obsAppender = await conn.createAppender('obs_stage');
+  const revisions = await conn.createAppender('rev_stage');
+  const asOfDay = toEpochDay(opts.asOf);
   let nSeries = 0;
   let nObs = 0;
   for (const p of COUNTRY_PROFILES) {
@@ -126,22 +171,15 @@ export async function writeSampleEconomics(
       seriesAppender.appendVarchar(lastUpdate);
       seriesAppender.endRow();
       nSeries++;
-      points.forEach((pt, k) => {
-        obsAppender.appendVarchar(seriesId);
-        obsAppender.appendInteger(pt.day);
-        obsAppender.appendDouble(pt.value);
-        obsAppender.appendVarchar(statusOf(def, points.length - 1 - k));
-        obsAppender.endRow();
-      });
+      const calendar = { asOfDay, random: Random.for(opts.seed, seriesId, 'revisions') };
+      appendVersions({ observations: obsAppender, revisions }, { seriesId, def, points }, calendar);
       nObs += points.length;
     }
   }
   seriesAppender.closeSync();
   obsAppender.closeSync();
-  await conn.run(`
-    INSERT INTO observations
-    SELECT series_id, DATE '1970-01-01' + day, value, obs_status FROM obs_stage ORDER BY series_id, day`);
-  await conn.run('DROP TABLE obs_stage');
+  revisions.closeSync();
+  await moveStaged(conn);
   await deriveSeriesStats(conn);
   return { series: nSeries, observations: nObs };
 }

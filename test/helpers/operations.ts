@@ -1,5 +1,5 @@
 /**
- * The 20 operations as a client sees them: a concrete path, the query parameters
+ * The operations as a client sees them: a concrete path, the query parameters
  * each accepts and what kind of value each takes. Hostile-input and fuzz tests
  * draw their requests from this table.
  */
@@ -72,6 +72,12 @@ export const OPERATIONS: Operation[] = [
     list: true,
     trade: false,
     required: ['since'],
+  },
+  {
+    path: '/v1/vintages',
+    params: { country: 'econ-country-list', indicator: 'econ-indicator-list', from: 'date', to: 'date' },
+    list: true,
+    trade: false,
   },
   {
     path: '/v1/trade',

@@ -5,16 +5,64 @@ import type { SourceMapping } from '../mapping.js';
 import type { EconomicsBatch } from '../types.js';
 import { asArray, asString, at, readJsonFile } from './json.js';
 
-/** What the adapter reads of an item of `observations`: its date and value (a string, "." when missing). */
+/**
+ * One version of an observation: its date and value (a string, "." when missing), and
+ * where the file says, the days it was FRED's value (ALFRED's real-time period).
+ */
 interface FredObservation {
   date: string;
   value: unknown;
+  realtime?: { start: string; end: string };
 }
 
-/** An item of `observations` as a FredObservation; undefined when it is not an object with a date. */
-function readObservation(item: unknown): FredObservation | undefined {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The versions an item of `observations` holds: one, with its real-time period when
+ * given (output types 1, 3 and 4); or, in output type 2, one per vintage column
+ * (`<SERIES>_<YYYYMMDD>`), each known from that day. Undefined when it is not an
+ * object with a date.
+ */
+function readObservations(item: unknown): FredObservation[] | undefined {
   const date = asString(at(item, 'date'));
-  return date === undefined ? undefined : { date, value: at(item, 'value') };
+  if (date === undefined) return undefined;
+  const start = asString(at(item, 'realtime_start'));
+  const end = asString(at(item, 'realtime_end'));
+  if (start !== undefined && end !== undefined && DAY.test(start) && DAY.test(end))
+    return [{ date, value: at(item, 'value'), realtime: { start, end } }];
+  const vintages = Object.entries(item as Record<string, unknown>)
+    .map(([key, value]) => ({ day: /_(\d{4})(\d{2})(\d{2})$/.exec(key), value }))
+    .filter((v) => v.day !== null)
+    .map(({ day, value }) => ({
+      date,
+      value,
+      realtime: { start: `${day![1]}-${day![2]}-${day![3]}`, end: '9999-12-31' },
+    }));
+  return vintages.length > 0 ? vintages : [{ date, value: at(item, 'value') }];
+}
+
+/** The day before a `YYYY-MM-DD` day. */
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The versions of each date, oldest first, as the batch takes them: the latest known
+ * is the observation (known from its `realtime_start`), each earlier one a revision
+ * known until the day before the next (or its own end, when sooner). Missing values
+ * (".") in a vintage are no version.
+ */
+function byDate(versions: FredObservation[]): Map<string, FredObservation[]> {
+  const dates = new Map<string, FredObservation[]>();
+  for (const v of versions) {
+    if (v.value === '.' || v.value === '' || v.value === null) continue;
+    const list = dates.get(v.date) ?? [];
+    list.push(v);
+    dates.set(v.date, list);
+  }
+  for (const list of dates.values())
+    list.sort((a, b) => (a.realtime?.start ?? '').localeCompare(b.realtime?.start ?? ''));
+  return dates;
 }
 
 /**
@@ -35,9 +83,10 @@ function periodOf(date: string, frequency: Frequency | undefined): string {
 }
 
 /**
- * FRED `series/observations` JSON. The response does not name its series: `--series`
- * does, or else a mapped series id found in the file name (`…-gnpca.json`).
- * FRED writes a missing value as ".".
+ * FRED `series/observations` JSON, and ALFRED's (its vintages: `realtime_start` and
+ * `realtime_end` per observation, output types 1 to 4). The response does not name
+ * its series: `--series` does, or else a mapped series id found in the file name
+ * (`…-gnpca.json`). FRED writes a missing value as ".".
  */
 export function readFred(files: string[], opts: { series?: string }, mapping: SourceMapping): EconomicsBatch {
   const c = new Collector(mapping.countries);
@@ -53,20 +102,34 @@ export function readFred(files: string[], opts: { series?: string }, mapping: So
       continue;
     }
     const m = mapping.indicators[id];
+    const versions: Array<FredObservation & { line: number }> = [];
     observations.forEach((item, i) => {
-      const o = readObservation(item);
-      if (!o) return c.bad(name, i + 1, 'not a FRED observation (an object with a date)');
-      c.add({
-        file: name,
-        line: i + 1,
-        code: id,
-        kpi_id: m?.kpi_id,
-        frequency: m?.frequency,
-        country: m?.country ?? '',
-        period: periodOf(o.date, m?.frequency),
-        value: o.value,
-      });
+      const read = readObservations(item);
+      if (!read) return c.bad(name, i + 1, 'not a FRED observation (an object with a date)');
+      for (const v of read) versions.push({ ...v, line: i + 1 });
     });
+    const row = (v: FredObservation & { line: number }) => ({
+      file: name,
+      line: v.line,
+      code: id,
+      kpi_id: m?.kpi_id,
+      frequency: m?.frequency,
+      country: m?.country ?? '',
+      period: periodOf(v.date, m?.frequency),
+      value: v.value,
+      ...(v.realtime ? { realtimeStart: v.realtime.start } : {}),
+    });
+    for (const list of byDate(versions).values()) {
+      const current = list.at(-1)!;
+      list.slice(0, -1).forEach((v, k) => {
+        const next = dayBefore(list[k + 1]!.realtime!.start);
+        c.addRevision(row(v as FredObservation & { line: number }), {
+          start: v.realtime!.start,
+          end: v.realtime!.end < next ? v.realtime!.end : next,
+        });
+      });
+      c.add(row(current as FredObservation & { line: number }));
+    }
   }
   return c.batch(mapping.source);
 }

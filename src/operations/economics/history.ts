@@ -45,6 +45,8 @@ export const history = defineOperation({
     const periods = query.frequency ? [query.frequency, query.aggregation ?? 'avg'] : [];
     // The resolved selection, so that `country=usa` and `country=USA` share cursors.
     const resolved = [countryIds, kpiIds, range.from ?? null, range.to ?? null, query.transform, ...periods];
+    // An as_of page binds its cursor too (absent: the cursors of before stay valid).
+    if (query.as_of) resolved.push(`as_of ${query.as_of}`);
     const listing = { operation: '/v1/history', query: resolved, keys: HISTORY_KEYS };
     // The store cuts history pages itself (HISTORY_PAGE_SIZE), and says where the next one starts.
     const page = await walk.page(listing, async (after) => {
@@ -54,6 +56,7 @@ export const history = defineOperation({
         kpiIds,
         ...range,
         transform: query.transform,
+        ...(query.as_of ? { asOf: query.as_of } : {}),
         ...(query.frequency ? { frequency: query.frequency, aggregation: query.aggregation ?? 'avg' } : {}),
         after,
       });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { latestValues } from '../../economics/latest.js';
+import { latestRow, latestSeries, latestValues, statsAsOf } from '../../economics/latest.js';
 import { economicsBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
 import { LatestQuery, LatestValueSchema } from './schemas.js';
@@ -13,5 +13,20 @@ export const latest = defineOperation({
   cost: 1,
   query: LatestQuery,
   body: economicsBody(Type.Array(LatestValueSchema)),
-  handler: ({ query, stores }) => ({ data: latestValues(stores.economics.catalogue, query) }),
+  handler: async ({ query, stores }) => {
+    const { catalogue } = stores.economics;
+    if (!query.as_of) return { data: latestValues(catalogue, query) };
+    // As known at the end of a day: the stats of each series' points then; a series not yet published is absent.
+    const series = latestSeries(catalogue, query);
+    const points = await stores.economics.pointsAsOf(
+      series.map((s) => s.series_id),
+      query.as_of,
+    );
+    return {
+      data: series.flatMap((s) => {
+        const stats = statsAsOf(points.get(s.series_id) ?? []);
+        return stats ? [latestRow(catalogue, s, stats)] : [];
+      }),
+    };
+  },
 });

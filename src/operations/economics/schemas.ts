@@ -85,6 +85,10 @@ export const LatestValueSchema = withExample(
       attribution_text: Type.String(),
       first_value_date: Nullable(DateString),
       last_update: Nullable(DateTimeString),
+      realtime_start: Type.Optional({
+        ...DateString,
+        description: 'with as_of: the day the latest value became known',
+      }),
     },
     { title: 'LatestValue' },
   ),
@@ -128,6 +132,7 @@ export const HistoryPointSchema = withExample(
       frequency: Type.String(),
       obs_status: Type.Optional(StringEnum(OBS_STATUSES)),
       last_update: Nullable(DateTimeString),
+      realtime_start: Type.Optional({ ...DateString, description: 'with as_of: the day this value became known' }),
     },
     { title: 'HistoryPoint' },
   ),
@@ -218,12 +223,25 @@ const dateBound = (bound: string, example: string) =>
     }),
   );
 
+/** `as_of` (§3): a day, the answer as it was known at its end. */
+export const AsOfParam = Type.Optional(
+  Type.String({
+    'x-date': 'date',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description:
+      'a day written YYYY-MM-DD: the observations as they were known at its end (UTC), each point with ' +
+      'realtime_start, the day its value became known; a value not yet published then is absent',
+    examples: ['2024-06-30'],
+  }),
+);
+
 export const LatestQuery = Type.Object({
   country: CountryParam,
   indicator: IndicatorParam,
   group: Type.Optional(
     Type.String({ description: `indicator group: ${INDICATOR_GROUPS.join(', ')}`, examples: ['prices'] }),
   ),
+  as_of: AsOfParam,
 });
 
 export const HistoryQuery = Type.Object(
@@ -232,6 +250,7 @@ export const HistoryQuery = Type.Object(
     indicator: IndicatorParam,
     from: dateBound('first', '2020'),
     to: dateBound('last', '2024-06-30'),
+    as_of: AsOfParam,
     transform: StringEnum(TRANSFORMS, {
       default: 'none',
       description:
@@ -290,4 +309,22 @@ export const UpdatesQuery = Type.Object(
     country: CountryParam,
   },
   { required: ['since'] },
+);
+
+export const VintagesQuery = Type.Object({
+  country: CountryParam,
+  indicator: IndicatorParam,
+  from: dateBound('first vintage', '2024'),
+  to: dateBound('last vintage', '2024-12-31'),
+});
+
+export const VintagesSchema = withExample(
+  Type.Object(
+    {
+      series_id: Type.String(),
+      vintage_dates: Type.Array(DateString, { description: 'the days the data of the series changed, ascending' }),
+    },
+    { title: 'Vintages' },
+  ),
+  { series_id: 'USA.GDP_REAL_QOQ', vintage_dates: ['2024-04-30', '2024-05-30', '2024-06-29'] },
 );
