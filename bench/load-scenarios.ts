@@ -50,6 +50,32 @@ async function historyPaths(get: (p: string) => Promise<any>, n: number): Promis
   return [...paths];
 }
 
+/** The analyst parameters (§3) a history scenario adds to plain queries. */
+type AnalystVariant = 'plain' | 'as_of' | 'frequency' | 'unit';
+
+/**
+ * `n` distinct history queries of monthly and quarterly series (a date range each),
+ * plain or with one analyst parameter: a day to see the data as of, an annual
+ * aggregation, or one of FRED's units. The four draw the same series and ranges.
+ */
+async function analystPaths(get: (p: string) => Promise<any>, n: number, variant: AnalystVariant) {
+  const latest = (await get('/v1/latest')) as Array<{ country_id: string; kpi_id: string; frequency: string }>;
+  const series = latest.filter((s) => s.frequency === 'monthly' || s.frequency === 'quarterly');
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = series[(i * 7919) % series.length]!;
+    const from = ['2000', '2010', '2015', '2018'][i % 4];
+    const extra = {
+      plain: {},
+      as_of: { as_of: `20${10 + (i % 15)}-0${1 + (i % 9)}-15` },
+      frequency: { frequency: 'annual', aggregation: ['avg', 'sum', 'eop'][i % 3] },
+      unit: { transform: ['chg', 'ch1', 'pch', 'pc1', 'pca', 'cch', 'cca', 'log'][i % 8] },
+    }[variant];
+    paths.push(`/v1/history${qs({ country: s.country_id, indicator: s.kpi_id, from, ...extra })}`);
+  }
+  return [...new Set(paths)];
+}
+
 /** `n` distinct queries of the grouped trade operations (summaries, rankings, markets, grouped months). */
 function groupedTradePaths(u: Universe, n: number): string[] {
   const mixes = buildMixes(u);
@@ -97,6 +123,12 @@ export async function scenarioGroups(_dataDir: string): Promise<ScenarioGroup[]>
         const get = fetcher(url, key);
         return [
           { name: 'unique history (2000 queries)', paths: await historyPaths(get, 2000) },
+          ...(await Promise.all(
+            (['plain', 'as_of', 'frequency', 'unit'] as const).map(async (v) => ({
+              name: `unique history, ${v} (2000 queries)`,
+              paths: await analystPaths(get, 2000, v),
+            })),
+          )),
           { name: 'unique grouped trade (2000 queries)', paths: groupedTradePaths(await discoverUniverse(get), 2000) },
         ];
       },
