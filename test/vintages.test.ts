@@ -192,7 +192,7 @@ describe('vintages through ingests', () => {
     assert.deepEqual(await vintages(), ['2024-01-10', '2024-02-10']);
   });
 
-  it('revisions survive a trade ingest, a snapshot swap and a restart', async () => {
+  it('revisions survive a trade and a nomenclature ingest, snapshot swaps and a restart', async () => {
     const flows = path.join(work, 'baci-hs92-fixture.csv');
     writeFileSync(flows, '"t","i","j","k","v","q"\n2021,710,251,850760,10.5,1.25\n');
     const codes = path.join(work, 'country-codes.csv');
@@ -202,6 +202,15 @@ describe('vintages through ingests', () => {
         '710,"South Africa","South Africa","ZA","ZAF"\n251,"France","France","FR","FRA"\n',
     );
     await ingest(dataDir, 'baci', { files: [flows, codes] });
+    await s!.refresh();
+    assert.deepEqual(await vintages(), ['2024-01-10', '2024-02-10']);
+    const hs = path.join(work, 'hs-fixture.csv');
+    writeFileSync(
+      hs,
+      'section,hscode,description,parent,level\nXVI,85,Electrical machinery,TOTAL,2\n' +
+        'XVI,8507,Electric accumulators,85,4\nXVI,850760,Electric accumulators; lithium-ion,8507,6\n',
+    );
+    await ingest(dataDir, 'hs', { files: [hs] });
     await s!.refresh();
     assert.deepEqual(await vintages(), ['2024-01-10', '2024-02-10']);
     assert.equal((await france('&as_of=2024-02-09'))[1]![1], 2782905325625.4);
