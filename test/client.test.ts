@@ -42,7 +42,7 @@ describe('TypeScript client against a real server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('calls all 21 operations, leaving every default to the service', async () => {
+  it('calls all 22 operations, leaving every default to the service', async () => {
     const { client } = countingClient(server.url);
     const answers = await Promise.all([
       client.countries(),
@@ -66,8 +66,9 @@ describe('TypeScript client against a real server', () => {
       client.countryExports('DE'),
       client.countryPartners('DE', { flow: 'export' }),
       client.countryProducts('DE'),
+      client.countryAdvantage('DE'),
     ]);
-    assert.equal(answers.length, 21);
+    assert.equal(answers.length, 22);
     for (const a of answers) assert.match(a.request_id, /^[0-9a-f-]{36}$/);
     const [countries, , , history] = answers;
     assert.ok(countries.data.some((c) => c.country_id === 'DEU'));

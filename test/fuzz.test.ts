@@ -141,12 +141,16 @@ function sharpEdges(rnd: () => number, op: Operation, drawn: { pairs: string[]; 
     pairs.push(`${name}=${encodeURIComponent(spaced)}`);
     refused.push({ name });
   }
+  const present = (name: string) => pairs.some((p) => p.startsWith(`${encodeURIComponent(name)}=`));
   if (rnd() < 0.06) {
+    // A name drawn already (an unknown parameter) would be a repeated one: a 400, not this edge.
     const name = pick(rnd, PROTOTYPE_NAMES);
-    pairs.push(`${encodeURIComponent(name)}=_`);
-    refused.push({ name, type: 'extra_forbidden' });
+    if (!present(name)) {
+      pairs.push(`${encodeURIComponent(name)}=_`);
+      refused.push({ name, type: 'extra_forbidden' });
+    }
   }
-  if (op.params.cursor && rnd() < 0.1) {
+  if (op.params.cursor && rnd() < 0.1 && !present('contry')) {
     for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.startsWith('cursor=')) pairs.splice(i, 1);
     pairs.push(`cursor=${encodeURIComponent(pick(rnd, BAD_CURSORS))}`, 'contry=US');
     refused.push({ name: 'cursor' }, { name: 'contry', type: 'extra_forbidden' });

@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trade/countries/{cid}/advantage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products of a country ranked by revealed comparative advantage (Balassa's index)
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getCountryAdvantage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trade/countries/{cid}/exports": {
         parameters: {
             query?: never;
@@ -428,6 +448,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Advantage
+         * @example {
+         *       "hs6": "870323",
+         *       "hs_version": 2022,
+         *       "value_usd": 58230000000,
+         *       "world_value_usd": 410200000000,
+         *       "share": 0.0381,
+         *       "world_share": 0.0175,
+         *       "rca": 2.18
+         *     }
+         */
+        Advantage: {
+            /** @description its HS edition */
+            hs_version: number;
+            /** @description the HS6 code */
+            hs6: string;
+            /** @description Balassa's index: share / world_share (above 1: an advantage) */
+            rca: number;
+            /** @description x_cp / x_c: the product's share of the country's exports */
+            share: number;
+            /** @description the country's exports of the product (x_cp) */
+            value_usd: number;
+            /** @description x_wp / x_w: the product's share of world exports */
+            world_share: number;
+            /** @description every exporter's exports of the product (x_wp) */
+            world_value_usd: number;
+        };
         /**
          * Country
          * @example {
@@ -2133,6 +2181,122 @@ export interface operations {
                          */
                         request_id: string;
                     };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getCountryAdvantage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the HS edition whose flows count (default: the edition the country reported in that year); exporters that reported the year in another edition are left out
+                 * @example 2022
+                 */
+                hs_version?: number;
+                /**
+                 * @description products to return
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description USD: leave out products the country exports less of (the shares still count every product)
+                 * @example 1000000
+                 */
+                min_value?: number;
+                /**
+                 * @description the year, written YYYY (default: the latest year the country exported anything)
+                 * @example 2023
+                 */
+                year?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per product the country exported in the year, by rca descending (ties by hs6): RCA = (x_cp / x_c) / (x_wp / x_w) over every exporter of the edition in that year. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "hs6": "870323",
+                     *           "hs_version": 2022,
+                     *           "value_usd": 58230000000,
+                     *           "world_value_usd": 410200000000,
+                     *           "share": 0.0381,
+                     *           "world_share": 0.0175,
+                     *           "rca": 2.18
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Advantage"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example hs6,hs_version,value_usd,world_value_usd,share,world_share,rca
+                     *     870323,2022,58230000000,410200000000,0.0381,0.0175,2.18
+                     */
+                    "text/csv": string;
                 };
             };
             304: components["responses"]["NotModified"];

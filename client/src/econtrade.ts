@@ -84,4 +84,8 @@ export class EcontradeClient extends Client {
   countryProducts(cid: string, query?: Q<'/v1/trade/countries/{cid}/products'>) {
     return this.get('/v1/trade/countries/{cid}/products', query, { path: { cid } });
   }
+  /** Products by revealed comparative advantage (Balassa's index) of the country's exports in a year. */
+  countryAdvantage(cid: string, query?: Q<'/v1/trade/countries/{cid}/advantage'>) {
+    return this.get('/v1/trade/countries/{cid}/advantage', query, { path: { cid } });
+  }
 }

@@ -9,6 +9,7 @@ import { vintages } from './economics/vintages.js';
 import type { Operation } from './operation.js';
 import { registerOperation, type ServeContext } from './serve.js';
 import { country } from './trade/country.js';
+import { countryAdvantage } from './trade/country-advantage.js';
 import { countries as tradeCountries } from './trade/countries.js';
 import { countryExports } from './trade/country-exports.js';
 import { countryImports } from './trade/country-imports.js';
@@ -49,6 +50,7 @@ export const ROUTES: Record<string, Operation> = {
   '/v1/trade/countries/:cid/exports': countryExports,
   '/v1/trade/countries/:cid/partners': countryPartners,
   '/v1/trade/countries/:cid/products': countryProducts,
+  '/v1/trade/countries/:cid/advantage': countryAdvantage,
 };
 
 /** Serves every operation of the route table; a path that disagrees with its operation's URL is a startup error. */

@@ -232,6 +232,11 @@ export class TradeCatalogue {
     return this.annualEditions.get(exporter * 65536 + year) ?? DEFAULT_HS_EDITION;
   }
 
+  /** The HS editions annual flows of `year` were reported in, ascending. */
+  annualEditionsOf(year: number): number[] {
+    return [...new Set(this.countries.map((c) => this.annualEdition(c.id, year)))].sort((a, b) => a - b);
+  }
+
   /** The HS edition of a monthly declaration, by the country that declared it and its month. */
   monthlyEdition(declarer: number, month: number): number {
     return this.monthlyEditions.get(declarer * 65536 + month) ?? DEFAULT_HS_EDITION;

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import { latestExportYear, revealedAdvantage, type AdvantageQuery, type AdvantageRow } from './advantage.js';
 import type { TradeCatalogue } from './catalogue.js';
 import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
@@ -30,6 +31,10 @@ export interface TradeStore {
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]>;
   monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]>;
   monthlyGroups(filter: MonthlyFilter, grouping: MonthlyGrouping): Promise<MonthlyGroup[]>;
+  /** A country's products by revealed comparative advantage in a year (see `advantage.ts`). */
+  advantage(query: AdvantageQuery): Promise<AdvantageRow[]>;
+  /** The latest year a country (or group) exported anything. */
+  latestExportYear(countries: number[]): Promise<number | undefined>;
 }
 
 /** Trade read from a snapshot's DuckDB file (attached as `trade`; table names in `sql.ts`). */
@@ -45,6 +50,14 @@ export class DuckDbTradeStore implements TradeStore {
 
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {
     return annualAggregate(this.db, filter, aggregation);
+  }
+
+  advantage(query: AdvantageQuery): Promise<AdvantageRow[]> {
+    return revealedAdvantage(this.db, this.catalogue, query);
+  }
+
+  latestExportYear(countries: number[]): Promise<number | undefined> {
+    return latestExportYear(this.db, countries);
   }
 
   monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]> {

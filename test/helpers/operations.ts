@@ -145,6 +145,12 @@ export const OPERATIONS: Operation[] = [
     list: true,
     trade: true,
   },
+  {
+    path: '/v1/trade/countries/{cid}/advantage',
+    params: { year: 'year', limit: 'limit' },
+    list: true,
+    trade: true,
+  },
 ];
 
 /** A valid value of each required parameter, so other parameters can be tested alone. */

@@ -413,3 +413,55 @@ export const CountryProductsQuery = Type.Object(
   { flow, from: year('first'), to: year('last'), limit: limit(500, 50, 'products to return') },
   years,
 );
+
+export const AdvantageQuery = Type.Object({
+  year: Type.Optional(
+    Type.String({
+      'x-date': 'year',
+      description: 'the year, written YYYY (default: the latest year the country exported anything)',
+      examples: ['2023'],
+    }),
+  ),
+  hs_version: Type.Optional(
+    Type.Integer({
+      minimum: 1988,
+      maximum: 2100,
+      description:
+        'the HS edition whose flows count (default: the edition the country reported in that year); ' +
+        'exporters that reported the year in another edition are left out',
+      examples: [2022],
+    }),
+  ),
+  min_value: Type.Integer({
+    minimum: 0,
+    maximum: 1e15,
+    default: 0,
+    description: 'USD: leave out products the country exports less of (the shares still count every product)',
+    examples: [1000000],
+  }),
+  limit: limit(1000, 50, 'products to return'),
+});
+
+export const AdvantageSchema = withExample(
+  Type.Object(
+    {
+      hs6: Type.String({ description: 'the HS6 code' }),
+      hs_version: Type.Integer({ description: 'its HS edition' }),
+      value_usd: Type.Number({ description: "the country's exports of the product (x_cp)" }),
+      world_value_usd: Type.Number({ description: "every exporter's exports of the product (x_wp)" }),
+      share: Type.Number({ description: "x_cp / x_c: the product's share of the country's exports" }),
+      world_share: Type.Number({ description: "x_wp / x_w: the product's share of world exports" }),
+      rca: Type.Number({ description: "Balassa's index: share / world_share (above 1: an advantage)" }),
+    },
+    { title: 'Advantage' },
+  ),
+  {
+    hs6: '870323',
+    hs_version: 2022,
+    value_usd: 58230000000,
+    world_value_usd: 410200000000,
+    share: 0.0381,
+    world_share: 0.0175,
+    rca: 2.18,
+  },
+);
