@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { historyPoints, type HistoryPoint } from './helpers/history.js';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
 
 /**
@@ -7,7 +8,7 @@ import { expectError, startTestServer, type TestServer } from './helpers/server.
  * values this test computes itself from the raw observations the API serves.
  */
 
-type Point = { series_id: string; date: string; value: number; frequency: string };
+type Point = HistoryPoint;
 
 const N: Record<string, number> = { annual: 1, quarterly: 4, monthly: 12, daily: 260 };
 
@@ -50,17 +51,7 @@ describe("history: FRED's units and frequency aggregation (§3)", () => {
   });
   after(() => s.close());
 
-  async function points(query: string): Promise<Point[]> {
-    const out: Point[] = [];
-    let cursor: string | null = null;
-    do {
-      const r: any = await s.get(`/v1/history?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      assert.equal(r.status, 200, `${query}: ${JSON.stringify(r.body)}`);
-      out.push(...r.body.data);
-      cursor = r.body.next_cursor;
-    } while (cursor);
-    return out;
-  }
+  const points = (query: string) => historyPoints(s, query);
 
   it('every unit of a monthly, quarterly, annual and daily series equals its formula on the raw values', async () => {
     for (const [series, country, kpi] of [

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
+import { historyPoints, type HistoryPoint } from './helpers/history.js';
 import { ingest } from './helpers/ingest.js';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
 
@@ -11,22 +14,12 @@ import { expectError, startTestServer, type TestServer } from './helpers/server.
  * every ingest that changes a value, and kept across other ingests and restarts.
  */
 
-type Point = { date: string; value: number; realtime_start?: string };
+type Point = HistoryPoint;
 
 const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-async function history(s: TestServer, query: string): Promise<Point[]> {
-  const out: Point[] = [];
-  let cursor: string | null = null;
-  do {
-    const r: any = await s.get(`/v1/history?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    assert.equal(r.status, 200, `${query}: ${JSON.stringify(r.body)}`);
-    out.push(...r.body.data);
-    cursor = r.body.next_cursor;
-  } while (cursor);
-  return out;
-}
+const history = historyPoints;
 
 const valuesOf = (points: Point[]) => points.map((p) => `${p.date}=${p.value}`).join(' ');
 
@@ -218,5 +211,42 @@ describe('vintages through ingests', () => {
     s = await startTestServer({ dataDir });
     assert.deepEqual(await vintages(), ['2024-01-10', '2024-02-10']);
     assert.equal((await france('&as_of=2024-02-09'))[1]![1], 2782905325625.4);
+  });
+});
+
+describe('a snapshot written before vintages', () => {
+  let s: TestServer;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-old-economics-'));
+    // The sample, then its economics file as earlier versions wrote it: no realtime_start, no revisions.
+    // (A copy of its own: the sample's files are links to the shared test build.)
+    await (await startTestServer({ dataDir })).close();
+    const file = path.join(snapshotsDir(dataDir), (await readCurrentName(dataDir))!, 'economics.duckdb');
+    copyFileSync(file, `${file}.copy`);
+    renameSync(`${file}.copy`, file);
+    const instance = await DuckDBInstance.create(file);
+    const conn = await instance.connect();
+    await conn.run('ALTER TABLE observations DROP COLUMN realtime_start');
+    await conn.run('DROP TABLE revisions');
+    conn.closeSync();
+    instance.closeSync();
+    s = await startTestServer({ dataDir });
+  });
+  after(async () => {
+    await s?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves its values as known from their series’ last update, that day their one vintage', async () => {
+    const [row] = await s.data('/v1/latest?country=USA&indicator=CPI');
+    const day = (row.last_update as string).slice(0, 10);
+    const [v] = await s.data('/v1/vintages?country=USA&indicator=CPI');
+    assert.deepEqual(v.vintage_dates, [day]);
+    const now = await history(s, 'country=USA&indicator=CPI&from=2020');
+    const then = await history(s, `country=USA&indicator=CPI&from=2020&as_of=${day}`);
+    assert.equal(valuesOf(then), valuesOf(now));
+    assert.ok(then.every((p) => p.realtime_start === day));
+    assert.deepEqual(await history(s, `country=USA&indicator=CPI&as_of=${dayBefore(day)}`), []);
   });
 });

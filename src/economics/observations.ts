@@ -98,7 +98,8 @@ export class ObservationArrays {
   /**
    * Reads `econ.observations` and `econ.revisions` of the snapshot `db` serves, column
    * by column. A snapshot written before vintages has neither `realtime_start` nor
-   * revisions: its values count as known from the start.
+   * revisions: its values count as known from their series' last update (as an
+   * ingest carrying them over dates them).
    */
   static async load(db: Database): Promise<ObservationArrays> {
     const [{ n }] = (await db.query<{ n: number }>(
@@ -107,10 +108,9 @@ export class ObservationArrays {
       { n: true },
     )) as [{ n: number }];
     if (n === 0) {
-      return new ObservationArrays(
-        await columnsOf(db, 'econ.observations', { known: '0', order: 'series_id, date' }),
-        NO_REVISIONS,
-      );
+      const known = daySql("coalesce(s.last_update::DATE, DATE '1970-01-01')");
+      const table = 'econ.observations o LEFT JOIN econ.series s USING (series_id)';
+      return new ObservationArrays(await columnsOf(db, table, { known, order: 'series_id, date' }), NO_REVISIONS);
     }
     return new ObservationArrays(
       await columnsOf(db, 'econ.observations', { known: daySql('realtime_start'), order: 'series_id, date' }),
