@@ -135,6 +135,67 @@ describe('ALFRED files: earlier vintages kept as revisions', () => {
     await expectTwoVintages(s);
   });
 
+  it('output type 2 repeats unchanged values: no vintage from a repeat, known from its first column', async () => {
+    const s = await served('alfred-wide-repeats-unrate.json', {
+      output_type: 2,
+      observations: [
+        { date: '2020-04-01', UNRATE_20200508: '14.7', UNRATE_20200605: '14.8', UNRATE_20200702: '14.8' },
+        { date: '2020-05-01', UNRATE_20200508: '.', UNRATE_20200605: '13.3', UNRATE_20200702: '13.3' },
+      ],
+    });
+    await expectTwoVintages(s);
+  });
+
+  it('a value withdrawn (".") from a day is absent from then on, and no longer current', async () => {
+    const s = await served('alfred-withdrawn-unrate.json', {
+      output_type: 1,
+      observations: [
+        { realtime_start: '2020-05-08', realtime_end: '2020-06-04', date: '2020-04-01', value: '14.7' },
+        { realtime_start: '2020-06-05', realtime_end: '9999-12-31', date: '2020-04-01', value: '.' },
+        { realtime_start: '2020-06-05', realtime_end: '9999-12-31', date: '2020-05-01', value: '13.3' },
+      ],
+    });
+    const q = 'country=USA&indicator=UNEMPLOYMENT&from=2020-04-01&to=2020-05-31';
+    assert.deepEqual(await points(s, `${q}&as_of=2020-06-04`), [['2020-04-01', 14.7, '2020-05-08']]);
+    assert.deepEqual(await points(s, `${q}&as_of=2020-06-05`), [['2020-05-01', 13.3, '2020-06-05']]);
+    assert.deepEqual(await points(s, q), [['2020-05-01', 13.3, undefined]]);
+  });
+
+  it('a plain file, then ALFRED vintages of the same values: one version of a date on any day', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'econtrade-alfred-data-'));
+    dirs.push(dir);
+    const plain = path.join(work, 'fred-observations-unrate.json');
+    const day = (d: string) => ({ realtime_start: d, realtime_end: d });
+    writeFileSync(
+      plain,
+      JSON.stringify({ observations: [{ ...day('2020-06-01'), date: '2020-04-01', value: '14.7' }] }),
+    );
+    assert.equal((await ingestCli(dir, ['fred', plain])).code, 0);
+    const alfred = path.join(work, 'alfred-later-unrate.json');
+    writeFileSync(
+      alfred,
+      JSON.stringify({
+        observations: [
+          { realtime_start: '2020-05-08', realtime_end: '2020-06-04', date: '2020-04-01', value: '14.7' },
+          { realtime_start: '2020-06-05', realtime_end: '9999-12-31', date: '2020-04-01', value: '14.8' },
+        ],
+      }),
+    );
+    assert.equal((await ingestCli(dir, ['fred', alfred])).code, 0);
+    const s = await startTestServer({ dataDir: dir });
+    servers.push(s);
+    const q = 'country=USA&indicator=UNEMPLOYMENT&from=2020-04-01&to=2020-04-30';
+    for (const [asOf, want] of [
+      ['2020-05-07', []],
+      ['2020-05-08', [['2020-04-01', 14.7, '2020-05-08']]],
+      ['2020-06-02', [['2020-04-01', 14.7, '2020-05-08']]],
+      ['2020-06-05', [['2020-04-01', 14.8, '2020-06-05']]],
+    ] as const)
+      assert.deepEqual(await points(s, `${q}&as_of=${asOf}`), want, asOf);
+    const [row] = await s.data('/v1/vintages?country=USA&indicator=UNEMPLOYMENT');
+    assert.deepEqual(row.vintage_dates, ['2020-05-08', '2020-06-05']);
+  });
+
   it('output type 2 (a column per vintage, "." before a value was published)', async () => {
     const s = await served('alfred-wide-unrate.json', {
       output_type: 2,

@@ -54,11 +54,6 @@ export interface Series {
   lowest_value_date: string | null;
 }
 
-/**
- * The economics metadata of one snapshot, held in memory: a few thousand rows that
- * every economics request needs (token resolution, latest values, search).
- * Observations stay in DuckDB.
- */
 const COUNTRY_FIELDS: Fields<Country> = {
   country_id: true,
   name: true,
@@ -103,6 +98,11 @@ const SERIES_FIELDS: Fields<Series> = {
   lowest_value_date: true,
 };
 
+/**
+ * The economics metadata of one snapshot, held in memory: a few thousand rows that
+ * every economics request needs (token resolution, latest values, search). The
+ * observations are read apart, on first use (`observations.ts`).
+ */
 export class EconomicsCatalogue {
   readonly countryById = new Map<string, Country>();
   readonly indicatorById = new Map<string, Indicator>();

@@ -98,8 +98,7 @@ export class ObservationArrays {
   /**
    * Reads `econ.observations` and `econ.revisions` of the snapshot `db` serves, column
    * by column. A snapshot written before vintages has neither `realtime_start` nor
-   * revisions: its values count as known from their series' last update (as an
-   * ingest carrying them over dates them).
+   * revisions: its values count as known from their series' last update.
    */
   static async load(db: Database): Promise<ObservationArrays> {
     const [{ n }] = (await db.query<{ n: number }>(
@@ -179,9 +178,11 @@ export class ObservationArrays {
     const [c, d] = r.ranges.get(seriesId) ?? [0, 0];
     for (let i = c; i < d; i++)
       if (r.known[i]! <= asOf && asOf <= r.until[i]!) held.push({ day: r.days[i]!, at: i, from: r });
-    held.sort((x, y) => x.day - y.day);
+    // By date; of two versions of a date held that day (sources that overlap), the later-known one.
+    held.sort((x, y) => x.day - y.day || x.from.known[x.at]! - y.from.known[y.at]!);
     const out: RawPoint[] = [];
-    for (const { day, at, from } of held) {
+    for (const [k, { day, at, from }] of held.entries()) {
+      if (held[k + 1]?.day === day) continue;
       const date = this.textOf(day);
       if (!inWindow(date)) continue;
       const status = STATUS_BY_CODE[from.statuses[at]!]!;

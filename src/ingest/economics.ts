@@ -214,7 +214,7 @@ async function changedSeries(conn: DuckDBConnection): Promise<string[]> {
  * the latest known until the day before the batch's value is (the source's release
  * day, else the ingest's); a value the batch repeats keeps the day it became known,
  * so an unchanged file adds no vintage. Earlier values the source itself gives
- * (ALFRED) are added as revisions once. Leaves the batch's values in `temp.merged`.
+ * (ALFRED) are added as revisions. Leaves the batch's values in `temp.merged`.
  */
 async function keepRevisions(conn: DuckDBConnection, input: EconomicsWrite): Promise<void> {
   const today = input.now.slice(0, 10);
@@ -239,9 +239,44 @@ async function keepRevisions(conn: DuckDBConnection, input: EconomicsWrite): Pro
     [today],
   );
   await stageRevisions(conn, input.revisions);
+  await normaliseVersions(conn);
 }
 
-/** The source's own earlier values of the batch's series, each added once. */
+/**
+ * The versions of each date of the batch's series made consistent, whatever the
+ * sources said: ordered by the day each became known, a version equal to the one
+ * before is no change (the earlier day stands), each is known until the day before
+ * the next, and one known for no day is dropped. So a date has one version on any
+ * day, and the current value keeps the first day it was known.
+ */
+async function normaliseVersions(conn: DuckDBConnection): Promise<void> {
+  const touched = 'series_id IN (SELECT series_id FROM temp.covered)';
+  const order = 'PARTITION BY series_id, date ORDER BY realtime_start, current';
+  await conn.run(`CREATE TEMP TABLE runs AS
+    WITH versions AS (
+      SELECT series_id, date, value, obs_status, realtime_start, realtime_end, false AS current
+      FROM revisions WHERE ${touched}
+      UNION ALL
+      SELECT series_id, date, value, obs_status, realtime_start, DATE '9999-12-31', true FROM temp.merged),
+    marked AS (
+      SELECT *, coalesce(lag(value) OVER w = value AND lag(obs_status) OVER w IS NOT DISTINCT FROM obs_status, false)
+        AS same FROM versions WINDOW w AS (${order})),
+    numbered AS (SELECT *, sum(CASE WHEN same THEN 0 ELSE 1 END) OVER (${order} ROWS UNBOUNDED PRECEDING) AS run
+      FROM marked)
+    SELECT series_id, date, any_value(value) AS value, any_value(obs_status) AS obs_status,
+           min(realtime_start) AS realtime_start, max(realtime_end) AS realtime_end, bool_or(current) AS current
+    FROM numbered GROUP BY series_id, date, run`);
+  await conn.run(`DELETE FROM revisions WHERE ${touched}`);
+  await conn.run(`INSERT INTO revisions
+    SELECT series_id, date, value, obs_status, realtime_start, known_until FROM (
+      SELECT *, least(realtime_end, lead(realtime_start) OVER next - 1) AS known_until
+      FROM temp.runs WINDOW next AS (PARTITION BY series_id, date ORDER BY realtime_start))
+    WHERE NOT current AND known_until >= realtime_start`);
+  await conn.run(`UPDATE temp.merged m SET realtime_start = r.realtime_start
+    FROM temp.runs r WHERE r.current AND r.series_id = m.series_id AND r.date = m.date`);
+}
+
+/** The source's own earlier values of the batch's series (made consistent by `normaliseVersions`). */
 async function stageRevisions(conn: DuckDBConnection, revisions: EconomicsRevision[]): Promise<void> {
   if (revisions.length === 0) return;
   await conn.run(`CREATE TEMP TABLE source_revisions (series_id VARCHAR, date DATE, value DOUBLE, obs_status VARCHAR,
@@ -258,9 +293,7 @@ async function stageRevisions(conn: DuckDBConnection, revisions: EconomicsRevisi
     app.endRow();
   }
   app.closeSync();
-  await conn.run(`INSERT INTO revisions SELECT * FROM temp.source_revisions s
-    WHERE NOT EXISTS (SELECT 1 FROM revisions r
-      WHERE r.series_id = s.series_id AND r.date = s.date AND r.realtime_start = s.realtime_start)`);
+  await conn.run('INSERT INTO revisions SELECT * FROM temp.source_revisions');
 }
 
 /**

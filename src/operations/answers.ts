@@ -48,8 +48,12 @@ export interface Asked {
   key: string;
 }
 
-/** How many request URLs an operation keeps the answer key of; the memo starts over when full. */
-const KEYS_BY_URL_MAX = 4096;
+/**
+ * How many request URLs an operation keeps the answer key of (the memo starts over
+ * when full), and the longest URL kept: a few hundred KB an operation at most.
+ */
+const KEYS_BY_URL_MAX = 1024;
+const URL_KEPT_MAX_CHARS = 512;
 
 /**
  * The answer key of a request in a representation. A URL always validates to the same
@@ -63,6 +67,7 @@ function keyOf(served: ServedOperation, request: FastifyRequest, representation:
     const { format: _format, ...query } = request.query as Record<string, unknown>;
     const params = answerKey(served.operation.url, { query, params: request.params });
     key = representation === 'csv' ? `${params}\ncsv` : params;
+    if (url.length > URL_KEPT_MAX_CHARS) return key;
     if (served.keysByUrl.size >= KEYS_BY_URL_MAX) served.keysByUrl.clear();
     served.keysByUrl.set(url, key);
   }

@@ -19,7 +19,7 @@ const ESTIMATE_ERROR: Record<number, number> = { 1: 0.004, 2: 0.006 };
 
 /** How many times a figure of the indicator is revised after its first release (interest rates: never). */
 export function revisionsOf(def: IndicatorDef): number {
-  if (/^GDP|EMPLOYMENT/.test(def.kpi_id)) return 2;
+  if (/^GDP_(USD|PER_CAPITA|REAL)|EMPLOYMENT/.test(def.kpi_id)) return 2;
   if (def.kpi_id.includes('CPI') || def.frequency === 'daily' || def.unit_code === 'PCT_PA') return 0;
   return def.frequency === 'monthly' ? 1 : 0;
 }

@@ -46,23 +46,46 @@ function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-/**
- * The versions of each date, oldest first, as the batch takes them: the latest known
- * is the observation (known from its `realtime_start`), each earlier one a revision
- * known until the day before the next (or its own end, when sooner). Missing values
- * (".") in a vintage are no version.
- */
-function byDate(versions: FredObservation[]): Map<string, FredObservation[]> {
-  const dates = new Map<string, FredObservation[]>();
-  for (const v of versions) {
-    if (v.value === '.' || v.value === '' || v.value === null) continue;
-    const list = dates.get(v.date) ?? [];
-    list.push(v);
-    dates.set(v.date, list);
-  }
+const missing = (value: unknown) => value === '.' || value === '' || value === null;
+
+/** The versions of each date, in the order they became known (versions without a real-time period: file order). */
+function byDate<V extends FredObservation>(versions: V[]): Map<string, V[]> {
+  const dates = new Map<string, V[]>();
+  for (const v of versions) dates.set(v.date, [...(dates.get(v.date) ?? []), v]);
   for (const list of dates.values())
     list.sort((a, b) => (a.realtime?.start ?? '').localeCompare(b.realtime?.start ?? ''));
   return dates;
+}
+
+/** A date's versions as the batch takes them: revisions with their days, and the current one, if any. */
+interface DatedVersions<V> {
+  revisions: Array<{ version: V; start: string; end: string }>;
+  current: V | undefined;
+}
+
+/**
+ * The versions of one date, oldest first, as the batch takes them. A version equal to
+ * the one before is no change (a vintage column repeats every value it holds); a
+ * missing value (".") after a value withdraws it from its day; each version is known
+ * until the day before the next (or its own end, when sooner). The latest version is
+ * the observation unless it was withdrawn.
+ */
+function datedVersions<V extends FredObservation>(list: V[]): DatedVersions<V> {
+  const kept: V[] = [];
+  for (const v of list) {
+    const last = kept.at(-1);
+    if (last === undefined ? missing(v.value) : String(last.value) === String(v.value)) continue;
+    kept.push(v);
+  }
+  const revisions: DatedVersions<V>['revisions'] = [];
+  kept.forEach((v, k) => {
+    const next = kept[k + 1];
+    if (missing(v.value) || next === undefined) return;
+    const until = dayBefore(next.realtime!.start);
+    revisions.push({ version: v, start: v.realtime!.start, end: v.realtime!.end < until ? v.realtime!.end : until });
+  });
+  const last = kept.at(-1);
+  return { revisions, current: last && !missing(last.value) ? last : undefined };
 }
 
 /**
@@ -120,15 +143,14 @@ export function readFred(files: string[], opts: { series?: string }, mapping: So
       ...(v.realtime ? { realtimeStart: v.realtime.start } : {}),
     });
     for (const list of byDate(versions).values()) {
-      const current = list.at(-1)!;
-      list.slice(0, -1).forEach((v, k) => {
-        const next = dayBefore(list[k + 1]!.realtime!.start);
-        c.addRevision(row(v as FredObservation & { line: number }), {
-          start: v.realtime!.start,
-          end: v.realtime!.end < next ? v.realtime!.end : next,
-        });
-      });
-      c.add(row(current as FredObservation & { line: number }));
+      // Without real-time periods, each item is a value of its own (two of one date: the ingest refuses the batch).
+      if (list.some((v) => !v.realtime)) {
+        for (const v of list) c.add(row(v));
+        continue;
+      }
+      const { revisions, current } = datedVersions(list);
+      for (const r of revisions) c.addRevision(row(r.version), { start: r.start, end: r.end });
+      if (current) c.add(row(current));
     }
   }
   return c.batch(mapping.source);

@@ -27,7 +27,12 @@ export const countryAdvantage = defineOperation({
     const countries = country.value!;
     const year = asked ?? (await store.latestExportYear(countries));
     if (year === undefined) return { data: [] };
-    const edition = query.hs_version ?? store.catalogue.annualEdition(countries[0]!, year);
+    // A group's edition: the one most of its members reported the year in.
+    const editions = countries.map((id) => store.catalogue.annualEdition(id, year));
+    const common = editions.sort(
+      (a, b) => editions.filter((e) => e === b).length - editions.filter((e) => e === a).length,
+    );
+    const edition = query.hs_version ?? common[0]!;
     const loaded = store.catalogue.annualEditionsOf(year);
     if (query.hs_version !== undefined && !loaded.includes(query.hs_version))
       throw invalidParam(['query', 'hs_version'], `no flows of ${year} in it; loaded: ${loaded.join(', ')}`);
