@@ -635,7 +635,7 @@ export interface components {
             obs_status?: "final" | "provisional" | "estimated";
             /**
              * Format: date
-             * @description with as_of: the day this value became known
+             * @description with as_of: the day the period's own value became known (a transform's too)
              */
             realtime_start?: string;
             series_id: string;

@@ -128,11 +128,13 @@ export async function historyPage(read: ReadObservations, req: HistoryRequest): 
   // (a transform only yields points at dates of the series, an aggregated period is
   // dated by its first day): it is never read.
   const firstAnswered = (first: string) => (req.frequency ? periodStart(first, req.frequency) : first);
+  // (As of a day, a value since withdrawn may lie outside today's dates: only the position prunes.)
   let pending = req.series.filter(
     (s) =>
       (!after || s.series_id >= after.seriesId) &&
-      (!req.from || s.latest_value_date >= req.from) &&
-      (!req.to || s.first_value_date === null || firstAnswered(s.first_value_date) <= req.to),
+      (req.asOf !== undefined ||
+        ((!req.from || s.latest_value_date >= req.from) &&
+          (!req.to || s.first_value_date === null || firstAnswered(s.first_value_date) <= req.to))),
   );
   const page: HistoryPointOut[] = [];
 

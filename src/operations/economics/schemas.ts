@@ -132,7 +132,10 @@ export const HistoryPointSchema = withExample(
       frequency: Type.String(),
       obs_status: Type.Optional(StringEnum(OBS_STATUSES)),
       last_update: Nullable(DateTimeString),
-      realtime_start: Type.Optional({ ...DateString, description: 'with as_of: the day this value became known' }),
+      realtime_start: Type.Optional({
+        ...DateString,
+        description: "with as_of: the day the period's own value became known (a transform's too)",
+      }),
     },
     { title: 'HistoryPoint' },
   ),
