@@ -1,7 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import { parseDate } from '../values.js';
 import type { Series } from './catalogue.js';
-import type { ReadObservations } from './observations.js';
+import { inWindow, type ReadObservations } from './observations.js';
 import { aggregateSeries, periodStart, type Aggregation, type TargetFrequency } from './aggregation.js';
 import { applyTransform, type ObsStatus, type RawPoint, type Transform } from './transforms.js';
 
@@ -107,13 +107,7 @@ function derivedPoints(points: RawPoint[], s: Series, req: HistoryRequest): RawP
   const periods = req.frequency
     ? aggregateSeries(points, { from: s.frequency, to: req.frequency }, req.aggregation ?? 'avg')
     : points;
-  const { after } = req;
-  return applyTransform(periods, req.transform, frequency).filter(
-    (p) =>
-      (!req.from || p.date >= req.from) &&
-      (!req.to || p.date <= req.to) &&
-      (!after || s.series_id !== after.seriesId || p.date > after.date),
-  );
+  return applyTransform(periods, req.transform, frequency).filter((p) => inWindow(req, s.series_id, p.date));
 }
 
 /**

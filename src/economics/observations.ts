@@ -11,6 +11,15 @@ export interface ReadWindow {
   asOf?: string;
 }
 
+/** Whether a point of a series dated `date` lies in `window` (its dates, and after its position). */
+export function inWindow(window: Omit<ReadWindow, 'asOf'>, seriesId: string, date: string): boolean {
+  return (
+    (!window.from || date >= window.from) &&
+    (!window.to || date <= window.to) &&
+    (window.after?.seriesId !== seriesId || date > window.after.date)
+  );
+}
+
 /** The observations of some series, in date order, each series' cut to a window. */
 export type ReadObservations = (seriesIds: string[], window: ReadWindow) => Promise<Map<string, RawPoint[]>>;
 
@@ -166,10 +175,6 @@ export class ObservationArrays {
    */
   private pointsAsOf(seriesId: string, window: ReadWindow): RawPoint[] {
     const asOf = dayOf(window.asOf!);
-    const inWindow = (date: string) =>
-      (!window.from || date >= window.from) &&
-      (!window.to || date <= window.to) &&
-      (window.after?.seriesId !== seriesId || date > window.after.date);
     const held: Array<{ day: number; at: number; from: Columns }> = [];
     const [a, b] = this.columns.ranges.get(seriesId) ?? [0, 0];
     for (let i = a; i < b; i++)
@@ -184,7 +189,7 @@ export class ObservationArrays {
     for (const [k, { day, at, from }] of held.entries()) {
       if (held[k + 1]?.day === day) continue;
       const date = this.textOf(day);
-      if (!inWindow(date)) continue;
+      if (!inWindow(window, seriesId, date)) continue;
       const status = STATUS_BY_CODE[from.statuses[at]!]!;
       out.push({ date, value: from.values[at]!, obs_status: status, realtime_start: this.textOf(from.known[at]!) });
     }

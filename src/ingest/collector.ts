@@ -51,12 +51,17 @@ export interface Row {
   realtimeStart?: string;
 }
 
+/** Whether a source gives no value (null, empty, or FRED's "."). */
+export function noValue(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || value === '.';
+}
+
 /**
  * A source's value as a number: undefined when the source gives none for the period
  * (null, empty, or FRED's "."), NaN when it is neither a number nor a numeric string.
  */
 function numberOf(value: unknown): number | undefined {
-  if (value === null || value === undefined || value === '' || value === '.') return undefined;
+  if (noValue(value)) return undefined;
   if (typeof value === 'number') return value;
   return typeof value === 'string' ? Number(value.trim()) : NaN;
 }

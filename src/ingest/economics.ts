@@ -1,4 +1,4 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../economics/tables.js';
 import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings, type SnapshotBuild } from '../store/builder.js';
 import { Progress } from '../store/progress.js';
@@ -171,6 +171,12 @@ async function copyKeptSeries(conn: DuckDBConnection, old: string): Promise<void
   await conn.run(`DETACH ${old}`);
 }
 
+/** A text value, or NULL when there is none. */
+function appendText(app: DuckDBAppender, value: string | null | undefined): void {
+  if (value) app.appendVarchar(value);
+  else app.appendNull();
+}
+
 /** Appends the batch to `temp.incoming`; returns how many rows. */
 async function stageObservations(conn: DuckDBConnection, input: EconomicsWrite): Promise<number> {
   await conn.run(`CREATE TEMP TABLE incoming (series_id VARCHAR, country_id VARCHAR, kpi_id VARCHAR, frequency VARCHAR,
@@ -185,10 +191,8 @@ async function stageObservations(conn: DuckDBConnection, input: EconomicsWrite):
     app.appendVarchar(o.frequency);
     app.appendVarchar(o.date);
     app.appendDouble(o.value);
-    if (o.obs_status) app.appendVarchar(o.obs_status);
-    else app.appendNull();
-    if (o.realtime_start) app.appendVarchar(o.realtime_start);
-    else app.appendNull();
+    appendText(app, o.obs_status);
+    appendText(app, o.realtime_start);
     app.endRow();
     if (++staged % 65536 === 0) input.progress.rows(staged, staged / total);
   }
@@ -286,8 +290,7 @@ async function stageRevisions(conn: DuckDBConnection, revisions: EconomicsRevisi
     app.appendVarchar(seriesOf(r));
     app.appendVarchar(r.date);
     app.appendDouble(r.value);
-    if (r.obs_status) app.appendVarchar(r.obs_status);
-    else app.appendNull();
+    appendText(app, r.obs_status);
     app.appendVarchar(r.realtime_start);
     app.appendVarchar(r.realtime_end);
     app.endRow();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Frequency } from '../../economics/catalogue.js';
-import { Collector } from '../collector.js';
+import { Collector, noValue } from '../collector.js';
 import type { SourceMapping } from '../mapping.js';
 import type { EconomicsBatch } from '../types.js';
 import { asArray, asString, at, readJsonFile } from './json.js';
@@ -46,8 +46,6 @@ function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-const missing = (value: unknown) => value === '.' || value === '' || value === null;
-
 /** The versions of each date, in the order they became known (versions without a real-time period: file order). */
 function byDate<V extends FredObservation>(versions: V[]): Map<string, V[]> {
   const dates = new Map<string, V[]>();
@@ -74,18 +72,18 @@ function datedVersions<V extends FredObservation>(list: V[]): DatedVersions<V> {
   const kept: V[] = [];
   for (const v of list) {
     const last = kept.at(-1);
-    if (last === undefined ? missing(v.value) : String(last.value) === String(v.value)) continue;
+    if (last === undefined ? noValue(v.value) : String(last.value) === String(v.value)) continue;
     kept.push(v);
   }
   const revisions: DatedVersions<V>['revisions'] = [];
   kept.forEach((v, k) => {
     const next = kept[k + 1];
-    if (missing(v.value) || next === undefined) return;
+    if (noValue(v.value) || next === undefined) return;
     const until = dayBefore(next.realtime!.start);
     revisions.push({ version: v, start: v.realtime!.start, end: v.realtime!.end < until ? v.realtime!.end : until });
   });
   const last = kept.at(-1);
-  return { revisions, current: last && !missing(last.value) ? last : undefined };
+  return { revisions, current: last && !noValue(last.value) ? last : undefined };
 }
 
 /**

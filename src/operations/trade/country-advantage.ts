@@ -28,11 +28,13 @@ export const countryAdvantage = defineOperation({
     const year = asked ?? (await store.latestExportYear(countries));
     if (year === undefined) return { data: [] };
     // A group's edition: the one most of its members reported the year in.
-    const editions = countries.map((id) => store.catalogue.annualEdition(id, year));
-    const common = editions.sort(
-      (a, b) => editions.filter((e) => e === b).length - editions.filter((e) => e === a).length,
-    );
-    const edition = query.hs_version ?? common[0]!;
+    const members = new Map<number, number>();
+    for (const id of countries) {
+      const e = store.catalogue.annualEdition(id, year);
+      members.set(e, (members.get(e) ?? 0) + 1);
+    }
+    const common = [...members].reduce((best, e) => (e[1] > best[1] ? e : best))[0];
+    const edition = query.hs_version ?? common;
     const loaded = store.catalogue.annualEditionsOf(year);
     if (query.hs_version !== undefined && !loaded.includes(query.hs_version))
       throw invalidParam(['query', 'hs_version'], `no flows of ${year} in it; loaded: ${loaded.join(', ')}`);
