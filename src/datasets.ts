@@ -3,7 +3,10 @@ import { LazyObservations, ObservationArrays } from './economics/observations.js
 import { MemoryEconomicsStore, type EconomicsStore } from './economics/store.js';
 import { ApiError } from './errors.js';
 import type { Database } from './store/duckdb.js';
-import { SnapshotStore, type LoadContent, type SnapshotStoreOptions } from './store/serving.js';
+import { SnapshotStore, type LoadContent, type Snapshot, type SnapshotStoreOptions } from './store/serving.js';
+import { TradeEditions, storeIn } from './trade/editions.js';
+import type { TradeFilter } from './trade/filter.js';
+import type { MonthlyFilter } from './trade/monthly-filter.js';
 import { TradeCatalogue } from './trade/catalogue.js';
 import { DuckDbTradeStore, readSumsAhead, type TradeStore } from './trade/store.js';
 
@@ -13,16 +16,19 @@ export interface Datasets {
   observations: LazyObservations;
   /** Undefined when the snapshot holds no trade data. */
   trade: TradeCatalogue | undefined;
+  /** The HS editions trade answers in besides as reported (none without trade data). */
+  editions: TradeEditions;
 }
 
 export const loadDatasets: LoadContent<Datasets> = async (db, files) => {
-  // The two catalogues are read side by side, on connections of their own.
-  const [economics, trade] = await Promise.all([
+  // The catalogues are read side by side, on connections of their own.
+  const [economics, trade, editions] = await Promise.all([
     EconomicsCatalogue.load(db),
     files.trade ? TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
+    files.trade ? TradeEditions.load(db, files) : new TradeEditions([], new Map(), false),
   ]);
   if (trade) readSumsAhead(db);
-  return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade };
+  return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade, editions };
 };
 
 export type DatasetStore = SnapshotStore<Datasets>;
@@ -39,10 +45,17 @@ export function datasetStore(opts: Omit<SnapshotStoreOptions<Datasets>, 'load'>)
  * reaches a store only when its answer is not in that cache.
  */
 export class Stores {
+  private readonly db: Database;
+  private readonly datasets: Datasets;
+
+  /** `view`: a database of the snapshot as this request reads it (its deadline, its lane). */
   constructor(
-    private readonly db: Database,
-    private readonly datasets: Datasets,
-  ) {}
+    private readonly snapshot: Snapshot<Datasets>,
+    private readonly view: (db: Database) => Database,
+  ) {
+    this.db = view(snapshot.db);
+    this.datasets = snapshot.content;
+  }
 
   get economics(): EconomicsStore {
     return new MemoryEconomicsStore(this.datasets.economics, this.datasets.observations);
@@ -53,4 +66,32 @@ export class Stores {
     if (!this.datasets.trade) throw new ApiError('provider_unavailable', 'This snapshot holds no trade data.');
     return new DuckDbTradeStore(this.db, this.datasets.trade);
   }
+
+  /**
+   * Trade in HS edition `hsVersion` (422 unless its conversion table is loaded), and
+   * the count of matching flows it leaves out; as reported when `hsVersion` is absent.
+   */
+  tradeIn(hsVersion: number | undefined): EditionStores {
+    const reported = this.trade;
+    if (hsVersion === undefined) return { store: reported, excludedAnnual: zero, excludedMonthly: zero };
+    const { editions } = this.datasets;
+    editions.check(hsVersion);
+    const edition = this.snapshot.edition(hsVersion);
+    const dbs = { trade: this.db, edition: edition && this.view(edition) };
+    const store = storeIn(editions.file(hsVersion), dbs, reported.catalogue);
+    return {
+      store,
+      excludedAnnual: (filter) => editions.excludedAnnual(this.db, hsVersion, filter),
+      excludedMonthly: (filter) => editions.excludedMonthly(this.db, hsVersion, filter),
+    };
+  }
+}
+
+const zero = () => Promise.resolve(0);
+
+/** Trade in one edition: its store, and how many flows of a filter it leaves out. */
+export interface EditionStores {
+  store: TradeStore;
+  excludedAnnual(filter: TradeFilter): Promise<number>;
+  excludedMonthly(filter: MonthlyFilter): Promise<number>;
 }

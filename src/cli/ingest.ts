@@ -2,7 +2,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readFred } from '../ingest/adapters/fred.js';
-import { readHsNomenclature } from '../ingest/adapters/hs.js';
+import { readHsFiles } from '../ingest/adapters/hs-files.js';
 import { ingestNomenclature } from '../ingest/nomenclature.js';
 import { ingestTrade } from '../ingest/trade.js';
 import type { TradeSourceId } from '../ingest/trade-sources.js';
@@ -30,7 +30,8 @@ adapters:
   sdmx        SDMX-ML 2.1 generic data (.xml) or SDMX-JSON 1.0 data (.json)
   jsonstat    JSON-stat 2.0 datasets
   hs          HS nomenclature CSV (section,hscode,description,parent,level), or the UN Comtrade
-              classification JSON (H0 … H6: the edition is read from the file); editions add up
+              classification JSON (H0 … H6: the edition is read from the file); editions add up;
+              and UNSD conversion and correlation workbooks (.xlsx, e.g. HS2022toHS1992)
   baci        CEPII BACI flows (t,i,j,k,v,q) with its country-code list
   comtrade    UN Comtrade+ API v1 JSON (annual and monthly declarations)
 options:
@@ -46,7 +47,7 @@ function expand(paths: string[]): string[] {
   return paths.flatMap((p) =>
     statSync(p).isDirectory()
       ? readdirSync(p)
-          .filter((f) => /\.(json|csv|xml)$/i.test(f))
+          .filter((f) => /\.(json|csv|xml|xlsx)$/i.test(f))
           .sort()
           .map((f) => path.join(p, f))
       : [p],
@@ -105,20 +106,29 @@ async function ingestHs(
   files: string[],
   opts: { values: Values; maxBadRows: number },
 ): Promise<void> {
-  const { products, badRows, unmapped } = readHsNomenclature(files, hsVersionOf(opts.values));
+  const { products, conversions, correlations, badRows, unmapped } = await readHsFiles(files, hsVersionOf(opts.values));
   for (const line of badRowLines(badRows)) console.error(line);
   for (const line of unmapped.summary()) console.log(line);
   const r = await ingestNomenclature(
     settings.dataDir,
-    { products, badRows },
+    { products, conversions, correlations, badRows },
     { maxBadRows: opts.maxBadRows, settings },
   );
   const editions = r.editions.map((e) => `HS ${e.hs_version}: ${e.codes} HS6 codes${e.loaded ? '' : ' (kept)'}`);
+  const tables = r.conversions.map(
+    (c) => `HS ${c.from_version} to HS ${c.to_version}: ${c.codes} codes${c.loaded ? '' : ' (kept)'}`,
+  );
+  const flows = r.flowEditions.map(
+    (e) =>
+      `HS ${e.hs_version}: ${e.own} flows as reported, ${e.converted} converted, ` +
+      `${e.earlier} of an earlier edition and ${e.unconverted} without a conversion left out`,
+  );
   const carried = r.carried.join(', ') || 'nothing';
   console.log(
-    `published snapshot ${r.snapshot}: nomenclature ${editions.join(', ')}; ` +
-      `${badRows.length} bad rows; carried over: ${carried}`,
+    `published snapshot ${r.snapshot}: nomenclature ${editions.join(', ') || 'unchanged'}; ` +
+      `conversions ${tables.join(', ') || 'none'}; ${badRows.length} bad rows; carried over: ${carried}`,
   );
+  for (const line of flows) console.log(`trade in ${line}`);
 }
 
 async function ingestFlows(

@@ -1,23 +1,32 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings } from '../store/builder.js';
 import { NOMENCLATURE_FILE } from '../store/snapshot-layout.js';
-import { PRODUCTS_DDL, writeProducts } from '../trade/tables.js';
+import { CONCORDANCE_DDL, PRODUCTS_DDL, writeProducts } from '../trade/tables.js';
+import type { HsConversion, HsCorrelation } from './adapters/hs-concordance.js';
+import { writeEditionFiles, type EditionReport } from './trade-editions.js';
 import type { NomenclatureProduct } from './adapters/hs.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import type { BadRow } from './types.js';
 import { readRows } from '../store/rows.js';
+import { tableNames } from '../store/duckdb.js';
 
 export interface NomenclatureReport {
   snapshot: string;
   /** HS6 codes per edition in the published nomenclature, loaded and kept. */
   editions: Array<{ hs_version: number; codes: number; loaded: boolean }>;
+  /** Conversion tables in the published nomenclature (later edition to earlier), loaded and kept. */
+  conversions: Array<{ from_version: number; to_version: number; codes: number; loaded: boolean }>;
+  /** The flows of the trade file in each edition a conversion table serves (see `trade-editions.ts`). */
+  flowEditions: EditionReport[];
   carried: string[];
 }
 
-/** What the HS adapter read. */
+/** What the HS adapters read: nomenclatures, and UNSD conversion and correlation tables. */
 export interface NomenclatureInput {
   products: NomenclatureProduct[];
+  conversions?: HsConversion[];
+  correlations?: HsCorrelation[];
   badRows: BadRow[];
 }
 
@@ -32,8 +41,10 @@ export async function ingestNomenclature(
   opts: { maxBadRows: number; settings?: BuildSettings },
 ): Promise<NomenclatureReport> {
   const { products, badRows } = input;
+  const tables = { conversions: input.conversions ?? [], correlations: input.correlations ?? [] };
   refuseTooManyBadRows(badRows, opts.maxBadRows);
-  if (products.length === 0) throw new IngestError('no HS6 code found: nothing was changed', badRows);
+  if (products.length === 0 && tables.conversions.length === 0)
+    throw new IngestError('no HS6 code and no conversion found: nothing was changed', badRows);
   const keys = new Set(products.map((p) => `${p.hs_version}:${p.hs6}`));
   if (keys.size !== products.length) {
     throw new IngestError('duplicate HS6 codes within one edition: nothing was loaded', badRows);
@@ -42,13 +53,64 @@ export async function ingestNomenclature(
     replaces: [NOMENCLATURE_FILE],
     settings: opts.settings,
     write: async (build) => {
-      const write = (conn: DuckDBConnection, old: string | undefined) => writeNomenclature(conn, products, old);
-      const editions = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: PREVIOUS_ALIAS });
+      const write = async (conn: DuckDBConnection, old: string | undefined) => ({
+        editions: await writeNomenclature(conn, products, old),
+        conversions: await writeConcordance(conn, tables, old),
+      });
+      const nomenclature = await build.writeFile(NOMENCLATURE_FILE, write, { attachPrevious: PREVIOUS_ALIAS });
+      const flowEditions = await writeEditionFiles(build);
       await ensureEconomics(build);
-      return editions;
+      return { ...nomenclature, flowEditions };
     },
   });
-  return { snapshot: name, editions: written, carried };
+  return { snapshot: name, ...written, carried };
+}
+
+/**
+ * Writes the conversion and correlation tables given, then the serving
+ * nomenclature's (`old`) for the pairs of editions they do not carry.
+ */
+async function writeConcordance(
+  conn: DuckDBConnection,
+  tables: { conversions: HsConversion[]; correlations: HsCorrelation[] },
+  old: string | undefined,
+): Promise<NomenclatureReport['conversions']> {
+  await conn.run(CONCORDANCE_DDL);
+  const pairOf = (r: HsConversion) => `${r.from_version}:${r.to_version}`;
+  const loaded = [...new Set([...tables.conversions, ...tables.correlations].map(pairOf))];
+  const conversions = await conn.createAppender('hs_conversions');
+  for (const r of tables.conversions) {
+    conversions.appendSmallInt(r.from_version);
+    conversions.appendInteger(r.from_hs6);
+    conversions.appendSmallInt(r.to_version);
+    conversions.appendInteger(r.to_hs6);
+    conversions.endRow();
+  }
+  conversions.closeSync();
+  const correlations = await conn.createAppender('hs_correlations');
+  for (const r of tables.correlations) {
+    correlations.appendSmallInt(r.from_version);
+    correlations.appendInteger(r.from_hs6);
+    correlations.appendSmallInt(r.to_version);
+    correlations.appendInteger(r.to_hs6);
+    correlations.appendVarchar(r.relationship);
+    correlations.endRow();
+  }
+  correlations.closeSync();
+  if (old && (await tableNames(conn, old)).has('hs_conversions')) {
+    const kept = `(from_version || ':' || to_version) NOT IN (${loaded.map((p) => `'${p}'`).join(', ') || "''"})`;
+    await conn.run(`INSERT INTO hs_conversions SELECT * FROM ${old}.hs_conversions WHERE ${kept}`);
+    await conn.run(`INSERT INTO hs_correlations SELECT * FROM ${old}.hs_correlations WHERE ${kept}`);
+  }
+  const rows = await conn.runAndReadAll(
+    `SELECT from_version, to_version, count(*)::INTEGER AS codes FROM hs_conversions GROUP BY ALL ORDER BY ALL`,
+  );
+  return readRows(rows, ['from_version', 'to_version', 'codes']).map((r) => ({
+    from_version: Number(r.from_version),
+    to_version: Number(r.to_version),
+    codes: Number(r.codes),
+    loaded: loaded.includes(`${Number(r.from_version)}:${Number(r.to_version)}`),
+  }));
 }
 
 /** Writes `products`, then the editions of the serving nomenclature (`old`) they do not carry. */
@@ -65,7 +127,7 @@ async function writeNomenclature(
   );
   if (old) {
     await conn.run(`INSERT INTO products SELECT hs6, hs_version, name, chapter_name, heading_name FROM ${old}.products
-      WHERE hs_version NOT IN (${loaded.join(', ')}) ORDER BY hs_version, hs6`);
+      WHERE hs_version NOT IN (${[0, ...loaded].join(', ')}) ORDER BY hs_version, hs6`);
   }
   const rows = await conn.runAndReadAll(
     'SELECT hs_version, count(*)::INTEGER AS codes FROM products GROUP BY hs_version ORDER BY hs_version',

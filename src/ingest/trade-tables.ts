@@ -10,7 +10,7 @@ import { markIngested } from './origin.js';
  * importer for its own). `source` (a `TRADE_SOURCES` key; null in files written
  * before it was kept) lets a release replace whole years of its own source.
  */
-const EDITIONS_DDL = `CREATE TABLE editions (
+export const EDITIONS_DDL = `CREATE TABLE editions (
   granularity VARCHAR NOT NULL CHECK (granularity IN ('annual', 'monthly')),
   country SMALLINT NOT NULL,
   period SMALLINT NOT NULL,

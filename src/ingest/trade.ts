@@ -5,6 +5,7 @@ import { Progress } from '../store/progress.js';
 import { NOMENCLATURE_FILE, TRADE_FILE } from '../store/snapshot-layout.js';
 import { duckdbTempDir } from '../store/spill.js';
 import { deriveTradeTables, writeTradeCountries } from '../trade/tables.js';
+import { writeEditionFiles } from './trade-editions.js';
 import type { AreaRef } from './areas.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
@@ -96,6 +97,7 @@ export async function ingestTrade(
         const write = (conn: DuckDBConnection, old: string | undefined) =>
           writeTrade(conn, { input, opts, old, nomenclature, progress, scratchDir, serving: build.base });
         const trade = await build.writeFile(TRADE_FILE, write, { attachPrevious: PREVIOUS_ALIAS });
+        await writeEditionFiles(build);
         progress.phase('publish');
         await ensureEconomics(build);
         return trade;

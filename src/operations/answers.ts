@@ -108,20 +108,29 @@ const CSV_TAIL_BYTES = Buffer.from(CSV_TAIL);
  * A CSV answer: the rows of the answer, in the field order of its JSON items, as CSV
  * lines; the envelope's fields go in headers (§1.11).
  */
-function csvAnswer(served: ServedOperation, value: object, etag: string): CachedAnswer {
+function csvAnswer(served: ServedOperation, value: object, meta: { etag: string; headers: Record<string, string> }) {
   const { data, next_cursor: cursor } = value as { data: Array<Record<string, unknown>>; next_cursor?: string | null };
   const schemaOrder = !served.operation.plainSerializer;
   const text = toCsv(csvColumns(served.rowSchema!, data, { schemaOrder }), data);
   const body = new PreparedBody(Buffer.from(text.slice(0, -CSV_TAIL.length)));
-  return { body, etag, csv: true, ...(cursor ? { headers: { 'x-next-cursor': cursor } } : {}) };
+  const headers = { ...meta.headers, ...(cursor ? { 'x-next-cursor': cursor } : {}) };
+  const answer: CachedAnswer = { body, etag: meta.etag, csv: true, ...withHeaders(headers) };
+  return answer;
 }
 
+/** The `headers` of a kept answer, when it has any. */
+const withHeaders = (headers: Record<string, string>) => (Object.keys(headers).length ? { headers } : {});
+
 /** A JSON answer: serialised once with placeholder envelope fields, kept up to them. */
-function jsonAnswer(served: ServedOperation, reply: FastifyReply, { value, etag }: { value: object; etag: string }) {
+function jsonAnswer(
+  served: ServedOperation,
+  reply: FastifyReply,
+  { value, etag, headers }: { value: object; etag: string; headers: Record<string, string> },
+) {
   const serialised = reply.serialize({ ...value, ...placeholderEnvelope(served.withDuration) });
   const head = typeof serialised === 'string' ? splitEnvelope(serialised, served.withDuration) : undefined;
   if (!head) throw new Error(`${served.operation.url}: the answer does not end with its envelope fields`);
-  const answer: CachedAnswer = { body: new PreparedBody(head), etag };
+  const answer: CachedAnswer = { body: new PreparedBody(head), etag, ...withHeaders(headers) };
   return answer;
 }
 
@@ -141,13 +150,14 @@ export interface Computation extends Exchange {
 
 /** Runs the handler once and returns its answer, serialised up to the per-request fields. */
 export async function computeAnswer(served: ServedOperation, c: Computation): Promise<CachedAnswer> {
-  const stores = new Stores(c.snapshot.db.within(c.signal, served.operation.lane), c.snapshot.content);
+  const stores = new Stores(c.snapshot, (db) => db.within(c.signal, served.operation.lane));
   // The validator checked both against the operation's own schemas before the handler runs.
-  const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores };
+  const headers: Record<string, string> = {};
+  const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores, headers };
   const value = await served.operation.handler(input);
   return c.asked.representation === 'csv'
-    ? csvAnswer(served, value, c.etag)
-    : jsonAnswer(served, c.reply, { value, etag: c.etag });
+    ? csvAnswer(served, value, { etag: c.etag, headers })
+    : jsonAnswer(served, c.reply, { value, etag: c.etag, headers });
 }
 
 /** Headers of every answer of an operation's URL: its validator and how long it may be reused. */
@@ -162,8 +172,8 @@ export function setValidators(served: ServedOperation, reply: FastifyReply, v: {
 export function sendAnswer(served: ServedOperation, { request, reply }: Exchange, answer: CachedAnswer) {
   const encoding = answer.body.encodingFor(negotiateEncoding(request.headers['accept-encoding']));
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  if (answer.headers) void reply.headers(answer.headers);
   if (answer.csv) {
-    if (answer.headers) void reply.headers(answer.headers);
     if (served.withDuration) void reply.header('x-duration-ms', String(durationMs(reply)));
     return reply.header('content-type', 'text/csv; charset=utf-8').send(answer.body.render(encoding, CSV_TAIL_BYTES));
   }

@@ -10,6 +10,8 @@ export interface OperationInput<Q extends TSchema, P extends TSchema> {
   query: Static<Q>;
   params: Static<P>;
   stores: Stores;
+  /** Headers of the answer, kept with it (`x-hs-excluded-flows`); the pipeline sends them. */
+  headers: Record<string, string>;
 }
 
 /** One API operation: its URL, documentation, parameters, answer, price and handler. */

@@ -5,7 +5,7 @@ import { snapshotSettings, type SnapshotSettings } from '../settings.js';
 import { attachReadOnly } from './duckdb.js';
 import type { Progress } from './progress.js';
 import { createSnapshotDir, discardSnapshot, publishSnapshot } from './publish.js';
-import { ECONOMICS_FILE, snapshotsDir } from './snapshot-layout.js';
+import { ECONOMICS_FILE, derivedFrom, snapshotsDir } from './snapshot-layout.js';
 import { buildDuckdbConfig } from './spill.js';
 import { warn } from './warnings.js';
 
@@ -120,7 +120,7 @@ function carryOverUnchanged(fromDir: string | undefined, toDir: string, written:
   for (const entry of readdirSync(fromDir, { withFileTypes: true })) {
     const name = entry.name;
     if (!entry.isFile() || name.startsWith('.')) continue;
-    if (written.some((w) => name === w || name.startsWith(`${w}.`))) continue;
+    if (written.some((w) => name === w || name.startsWith(`${w}.`) || derivedFrom(name, w))) continue;
     if (existsSync(path.join(toDir, name))) continue;
     try {
       linkSync(path.join(fromDir, name), path.join(toDir, name));

@@ -29,6 +29,14 @@ export async function attachReadOnly(conn: DuckDBConnection, file: string, alias
   await conn.run(`ATTACH '${file.replace(/'/g, "''")}' AS ${alias} (READ_ONLY)`);
 }
 
+/** The names of the tables of the database attached as `alias`, read on a build's connection. */
+export async function tableNames(conn: DuckDBConnection, alias: string): Promise<Set<string>> {
+  const result = await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE database_name = $alias', {
+    alias,
+  });
+  return new Set(result.getRows().map((r) => r[0] as string));
+}
+
 export interface DatabaseOptions {
   /** Database files to attach read-only, by schema alias (e.g. `{ econ: '/…/economics.duckdb' }`). */
   attach: Record<string, string>;

@@ -1,10 +1,17 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { snapshotSettings, type SnapshotSettings } from '../settings.js';
 import { cleanDataDir } from './clean.js';
 import { Database } from './duckdb.js';
-import { ECONOMICS_FILE, NOMENCLATURE_FILE, TRADE_FILE, readCurrentName, snapshotsDir } from './snapshot-layout.js';
+import {
+  ECONOMICS_FILE,
+  NOMENCLATURE_FILE,
+  TRADE_FILE,
+  editionOfFile,
+  readCurrentName,
+  snapshotsDir,
+} from './snapshot-layout.js';
 import { duckdbTempDir } from './spill.js';
 import { warn } from './warnings.js';
 
@@ -15,6 +22,12 @@ import { warn } from './warnings.js';
 export interface AttachedFiles {
   trade: boolean;
   nomenclature: boolean;
+  /**
+   * The snapshot's edition files by HS edition, each opened as a database of its own
+   * with the file attached as `trade` (and the nomenclature as `nom`), so the trade
+   * queries read it as they read the trade file.
+   */
+  editions: ReadonlyMap<number, Database>;
 }
 
 /** Reads what a server keeps in memory of a snapshot (catalogues) once, when it opens. */
@@ -31,6 +44,13 @@ interface OpenOptions<T> {
   memorySumsBytes?: number;
 }
 
+/** The edition files of a snapshot directory, by HS edition. */
+function editionFiles(dir: string): Array<[number, string]> {
+  return readdirSync(dir)
+    .map((name) => [editionOfFile(name), path.join(dir, name)] as const)
+    .filter((e): e is [number, string] => e[0] !== undefined);
+}
+
 /** How long reading a snapshot's catalogues and observations into memory may take. */
 const LOAD_TIMEOUT_MS = 10 * 60_000;
 
@@ -42,10 +62,18 @@ export class Snapshot<T> {
   readonly name: string;
   readonly db: Database;
   readonly content: T;
+  private readonly editions: ReadonlyMap<number, Database>;
   private readonly tempDirectory: string;
 
-  private constructor(parts: { name: string; db: Database; content: T; tempDirectory: string }) {
+  private constructor(parts: {
+    name: string;
+    db: Database;
+    editions: ReadonlyMap<number, Database>;
+    content: T;
+    tempDirectory: string;
+  }) {
     ({ name: this.name, db: this.db, content: this.content, tempDirectory: this.tempDirectory } = parts);
+    this.editions = parts.editions;
   }
 
   /** `memoryLimit`: DuckDB's, for this snapshot's instance; it spills into DATA_DIR/tmp beyond it. */
@@ -59,8 +87,8 @@ export class Snapshot<T> {
     const nomFile = path.join(dir, NOMENCLATURE_FILE);
     const hasNom = hasTrade && existsSync(nomFile);
     const tempDirectory = await duckdbTempDir(dataDir, `serve-${name}`);
-    const db = await Database.open({
-      attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...(hasNom ? { nom: nomFile } : {}) },
+    const nom: Record<string, string> = hasNom ? { nom: nomFile } : {};
+    const pool = {
       // Two light and three heavy: with one DuckDB thread a lane of one connection uses
       // one core at most. The heavy lane never holds more than three of libuv's four
       // threads, so a light query always finds one.
@@ -75,21 +103,44 @@ export class Snapshot<T> {
       memorySumsBytes: opts.memorySumsBytes,
       memoryLimit: opts.memoryLimit,
       tempDirectory,
-    });
+    };
+    const opened: Database[] = [];
+    const editions = new Map<number, Database>();
     try {
+      const db = await Database.open({
+        ...pool,
+        attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...nom },
+      });
+      opened.push(db);
+      for (const [hsVersion, file] of hasTrade ? editionFiles(dir) : []) {
+        // A trade file in another edition: queried less often, it keeps no product sums in memory.
+        const edition = await Database.open({ ...pool, memorySumsBytes: 0, attach: { trade: file, ...nom } });
+        opened.push(edition);
+        editions.set(hsVersion, edition);
+      }
       // What a snapshot keeps in memory is read once, under its own time limit, not a request's.
-      const loading = db.within(AbortSignal.timeout(LOAD_TIMEOUT_MS));
-      const content = await opts.load(loading, { trade: hasTrade, nomenclature: hasNom });
-      return new Snapshot({ name, db, content, tempDirectory });
+      const loading = AbortSignal.timeout(LOAD_TIMEOUT_MS);
+      const content = await opts.load(db.within(loading), {
+        trade: hasTrade,
+        nomenclature: hasNom,
+        editions: new Map([...editions].map(([v, e]) => [v, e.within(loading)])),
+      });
+      return new Snapshot({ name, db, editions, content, tempDirectory });
     } catch (err) {
-      db.close();
+      for (const db of opened) db.close();
       rmSync(tempDirectory, { recursive: true, force: true });
       throw err;
     }
   }
 
+  /** The database of an edition file (see `AttachedFiles.editions`). */
+  edition(hsVersion: number): Database | undefined {
+    return this.editions.get(hsVersion);
+  }
+
   private close(): void {
     this.db.close();
+    for (const db of this.editions.values()) db.close();
     rmSync(this.tempDirectory, { recursive: true, force: true });
   }
 

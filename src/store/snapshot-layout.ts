@@ -8,6 +8,8 @@ import type { Owner } from './process-owner.js';
  *   snapshots/<name>/economics.duckdb   immutable once published
  *   snapshots/<name>/trade.duckdb       (optional) likewise
  *   snapshots/<name>/nomenclature.duckdb (optional) likewise
+ *   snapshots/<name>/trade-hs<YEAR>.duckdb (optional) the trade file's flows in one
+ *                                       HS edition, derived from the two above
  *   snapshots/<name>/.building          present while the snapshot is being built
  *   CURRENT                             the name of the serving snapshot
  *   CURRENT.<pid>.tmp                   a CURRENT being written by that process
@@ -20,6 +22,19 @@ export const ECONOMICS_FILE = 'economics.duckdb';
 export const TRADE_FILE = 'trade.duckdb';
 /** Optional: a loaded HS nomenclature, which then replaces the trade file's own product list. */
 export const NOMENCLATURE_FILE = 'nomenclature.duckdb';
+/**
+ * The trade file's flows converted to one HS edition (`trade-hs1992.duckdb`): derived
+ * from the trade and nomenclature files, so rebuilt whenever either is.
+ */
+export const editionFile = (hsVersion: number) => `trade-hs${hsVersion}.duckdb`;
+/** The HS edition of an edition file's name; undefined for another name. */
+export function editionOfFile(name: string): number | undefined {
+  const m = /^trade-hs(\d{4})\.duckdb$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+}
+/** The files derived from another: not carried over into a snapshot that replaces their source. */
+export const derivedFrom = (file: string, source: string) =>
+  editionOfFile(file) !== undefined && (source === TRADE_FILE || source === NOMENCLATURE_FILE);
 /** Marks a snapshot directory as not yet published; holds its builder (see `Marker`). */
 export const BUILDING_MARKER = '.building';
 

@@ -310,7 +310,7 @@ export class TradeCatalogue {
 }
 
 /** The names of the tables of the attached database `schema`. */
-async function tablesOf(db: Database, schema: string): Promise<Set<string>> {
+export async function tablesOf(db: Database, schema: string): Promise<Set<string>> {
   const sql = `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`;
   return new Set((await db.query<{ name: string }>(sql, { name: true })).map((t) => t.name));
 }

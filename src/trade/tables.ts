@@ -368,3 +368,26 @@ export async function deriveTradeTables(
     onStep?.(i + 1, steps.length);
   }
 }
+
+/**
+ * The UN Statistics Division's tables between two HS editions, kept in the
+ * nomenclature file: each code of the later edition (`from`) and the one code of
+ * the earlier it converts to; and the correlated pairs with their relationship, seen
+ * from `from` (`n:1`: several `from` codes correspond to one `to` code).
+ */
+export const CONCORDANCE_DDL = `
+CREATE TABLE hs_conversions (
+  from_version SMALLINT NOT NULL,
+  from_hs6 INTEGER NOT NULL,
+  to_version SMALLINT NOT NULL,
+  to_hs6 INTEGER NOT NULL,
+  PRIMARY KEY (to_version, from_version, from_hs6)
+);
+CREATE TABLE hs_correlations (
+  from_version SMALLINT NOT NULL,
+  from_hs6 INTEGER NOT NULL,
+  to_version SMALLINT NOT NULL,
+  to_hs6 INTEGER NOT NULL,
+  relationship VARCHAR NOT NULL CHECK (relationship IN ('1:1', 'n:1', '1:n', 'n:n'))
+);
+`;

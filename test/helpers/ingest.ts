@@ -1,6 +1,6 @@
 import { readBaci } from '../../src/ingest/adapters/baci.js';
 import { readComtrade } from '../../src/ingest/adapters/comtrade.js';
-import { readHsNomenclature } from '../../src/ingest/adapters/hs.js';
+import { readHsFiles } from '../../src/ingest/adapters/hs-files.js';
 import { readWorldBank } from '../../src/ingest/adapters/worldbank.js';
 import { ingestEconomics, type EconomicsIngestReport } from '../../src/ingest/economics.js';
 import { loadMapping } from '../../src/ingest/mapping.js';
@@ -42,8 +42,8 @@ export async function ingest(dataDir: string, adapter: Adapter, input: IngestInp
       return ingestEconomics(dataDir, batch, { maxBadRows, now: input.now });
     }
     case 'hs': {
-      const { products, badRows } = readHsNomenclature(files);
-      return ingestNomenclature(dataDir, { products, badRows }, { maxBadRows });
+      const { unmapped: _unmapped, ...read } = await readHsFiles(files);
+      return ingestNomenclature(dataDir, read, { maxBadRows });
     }
     case 'baci':
     case 'comtrade': {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { tradeBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { rankCountryTrade } from './country-ranking.js';
 import { CountryParams, GroupedPointSchema, PartnersQuery } from './schemas.js';
 
@@ -28,7 +29,11 @@ export const countryPartners = defineOperation({
   params: CountryParams,
   query: PartnersQuery,
   body: tradeBody(Type.Array(GroupedPointSchema)),
-  handler: async ({ query, params, stores }) => ({
-    data: await rankCountryTrade(stores.trade, { key: 'partner', cid: params.cid, query }),
+  handler: async (request) => ({
+    data: await rankCountryTrade(tradeInEdition(request, request.query.hs_version), {
+      key: 'partner',
+      cid: request.params.cid,
+      query: request.query,
+    }),
   }),
 });

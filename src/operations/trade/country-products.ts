@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { tradeBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { rankCountryTrade } from './country-ranking.js';
 import { CountryParams, CountryProductsQuery, GroupedPointSchema } from './schemas.js';
 
@@ -28,7 +29,11 @@ export const countryProducts = defineOperation({
   params: CountryParams,
   query: CountryProductsQuery,
   body: tradeBody(Type.Array(GroupedPointSchema)),
-  handler: async ({ query, params, stores }) => ({
-    data: await rankCountryTrade(stores.trade, { key: 'hs6', cid: params.cid, query }),
+  handler: async (request) => ({
+    data: await rankCountryTrade(tradeInEdition(request, request.query.hs_version), {
+      key: 'hs6',
+      cid: request.params.cid,
+      query: request.query,
+    }),
   }),
 });

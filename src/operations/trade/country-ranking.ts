@@ -2,7 +2,7 @@ import type { Term } from '../../trade/filter.js';
 import { orient, type Flow } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
 import { annualPoints } from '../../trade/points.js';
-import type { TradeStore } from '../../trade/store.js';
+import type { EditionAnswer } from './edition.js';
 
 interface RankingQuery {
   flow?: Flow;
@@ -17,7 +17,7 @@ interface RankingQuery {
  * given, else exports and imports together.
  */
 export async function rankCountryTrade(
-  store: TradeStore,
+  { store, countExcluded }: EditionAnswer,
   request: { key: 'partner' | 'hs6'; cid: string; query: RankingQuery },
 ) {
   const { key, cid, query } = request;
@@ -32,9 +32,8 @@ export async function rankCountryTrade(
         { exporters: country.value, partnerSide: 'importer' },
         { importers: country.value, partnerSide: 'exporter' },
       ];
-  const rows = await store.aggregate(
-    { terms, products: products.value, ...years },
-    { groups: [key], orderBy: 'value', limit: query.limit },
-  );
+  const filter = { terms, products: products.value, ...years };
+  await countExcluded(filter);
+  const rows = await store.aggregate(filter, { groups: [key], orderBy: 'value', limit: query.limit });
   return annualPoints(store.catalogue, key, rows);
 }

@@ -6,6 +6,7 @@ import { LISTING_KEYS, filterIdentity, rowPosition } from '../../trade/keyset.js
 import { TradeInput } from '../../trade/params.js';
 import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { MonthlyGroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
 
 export const monthly = defineOperation({
@@ -24,8 +25,9 @@ export const monthly = defineOperation({
     ),
   }),
   plainSerializer: true,
-  handler: async ({ query, stores }) => {
-    const store = stores.trade;
+  handler: async (request) => {
+    const { query } = request;
+    const { store, countExcludedMonthly } = tradeInEdition(request, query.hs_version);
     const { catalogue } = store;
     // Grouped answers are short rankings or one row per month: they are not paged.
     if (query.group_by && query.cursor !== undefined)
@@ -44,6 +46,7 @@ export const monthly = defineOperation({
       ...months,
       method: query.method,
     };
+    await countExcludedMonthly(filter);
     if (query.group_by) {
       const groupBy = query.group_by === 'period' ? 'month' : query.group_by;
       const rows = await store.monthlyGroups(filter, { groupBy, limit: query.limit });

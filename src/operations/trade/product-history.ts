@@ -3,6 +3,7 @@ import { tradeBody } from '../../http/schemas.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { yearSeries } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { GroupedPointSchema, ProductHistoryQuery, ProductParams } from './schemas.js';
 
 export const productHistory = defineOperation({
@@ -17,10 +18,12 @@ export const productHistory = defineOperation({
   params: ProductParams,
   query: ProductHistoryQuery,
   body: tradeBody(Type.Array(GroupedPointSchema)),
-  handler: async ({ query, params, stores }) => {
-    const store = stores.trade;
+  handler: async (request) => {
+    const { query, params } = request;
+    const { store, countExcluded } = tradeInEdition(request, query.hs_version);
     const input = new TradeInput(store.catalogue);
     const filter = annualFilter(input, query, input.products(params.pid, 'pid', 'path'));
+    await countExcluded(filter);
     return { data: await yearSeries(store, filter) };
   },
 });

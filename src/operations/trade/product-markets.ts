@@ -3,6 +3,7 @@ import type { TradeFilter } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
 import { annualPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { MarketsQuery, MarketsSchema, ProductParams } from './schemas.js';
 
 export const productMarkets = defineOperation({
@@ -15,13 +16,15 @@ export const productMarkets = defineOperation({
   params: ProductParams,
   query: MarketsQuery,
   body: tradeBody(MarketsSchema),
-  handler: async ({ query, params, stores }) => {
-    const store = stores.trade;
+  handler: async (request) => {
+    const { query, params } = request;
+    const { store, countExcluded } = tradeInEdition(request, query.hs_version);
     const input = new TradeInput(store.catalogue);
     const product = input.products(params.pid, 'pid', 'path');
     const years = input.years(query.from, query.to);
     input.resolve();
     const filter: TradeFilter = { terms: [{ partnerSide: 'importer' }], products: product.value, ...years };
+    await countExcluded(filter);
     const [exporters, importers] = await Promise.all([
       store.aggregate(filter, { groups: ['exporter'], orderBy: 'value', limit: query.limit }),
       store.aggregate(filter, { groups: ['importer'], orderBy: 'value', limit: query.limit }),

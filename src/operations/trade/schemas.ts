@@ -317,6 +317,17 @@ const cursor = (description: string) =>
     }),
   );
 const years = { 'x-range': 'year' };
+/** The HS edition an answer is given in (CONTRACT §4, "Editions, advantage and extracts"). */
+const hsVersion = Type.Optional(
+  Type.Integer({
+    minimum: 1988,
+    maximum: 2100,
+    description:
+      'answer in this HS edition (one whose conversion table is loaded): flows of later editions converted ' +
+      'with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent',
+    examples: [1992],
+  }),
+);
 
 /** The filters of annual flows: `/v1/trade` and its summary. */
 const ANNUAL_FILTERS = {
@@ -326,6 +337,7 @@ const ANNUAL_FILTERS = {
   flow,
   from: year('first'),
   to: year('last'),
+  hs_version: hsVersion,
 };
 
 export const TradeQuery = Type.Object(
@@ -344,6 +356,7 @@ export const MonthlyQuery = Type.Object(
     product,
     from: month('first'),
     to: month('last'),
+    hs_version: hsVersion,
     method: StringEnum(['reconciled', 'exporter', 'importer'], {
       default: 'reconciled',
       description:
@@ -394,23 +407,42 @@ export const ProductHistoryQuery = Type.Object(
     flow,
     from: year('first'),
     to: year('last'),
+    hs_version: hsVersion,
   },
   years,
 );
 export const MarketsQuery = Type.Object(
-  { from: year('first'), to: year('last'), limit: limit(200, 20, 'exporters and importers to return, each') },
+  {
+    from: year('first'),
+    to: year('last'),
+    hs_version: hsVersion,
+    limit: limit(200, 20, 'exporters and importers to return, each'),
+  },
   years,
 );
 export const CountryFlowQuery = Type.Object(
-  { partner: country('partner country', 'US,CN'), product, from: year('first'), to: year('last') },
+  {
+    partner: country('partner country', 'US,CN'),
+    product,
+    from: year('first'),
+    to: year('last'),
+    hs_version: hsVersion,
+  },
   years,
 );
 export const PartnersQuery = Type.Object(
-  { flow, product, from: year('first'), to: year('last'), limit: limit(500, 50, 'partners to return') },
+  {
+    flow,
+    product,
+    from: year('first'),
+    to: year('last'),
+    hs_version: hsVersion,
+    limit: limit(500, 50, 'partners to return'),
+  },
   years,
 );
 export const CountryProductsQuery = Type.Object(
-  { flow, from: year('first'), to: year('last'), limit: limit(500, 50, 'products to return') },
+  { flow, from: year('first'), to: year('last'), hs_version: hsVersion, limit: limit(500, 50, 'products to return') },
   years,
 );
 

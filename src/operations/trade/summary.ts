@@ -2,6 +2,7 @@ import { tradeBody } from '../../http/schemas.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { tradeSummary } from '../../trade/summary.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { SummaryQuery, TradeSummarySchema } from './schemas.js';
 
 export const summary = defineOperation({
@@ -13,11 +14,12 @@ export const summary = defineOperation({
   cost: 2,
   query: SummaryQuery,
   body: tradeBody(TradeSummarySchema),
-  handler: async ({ query, stores }) => {
-    const store = stores.trade;
-    const rows = await store.aggregate(annualFilter(new TradeInput(store.catalogue), query), {
-      groups: ['year', 'partner'],
-    });
+  handler: async (input) => {
+    const { query } = input;
+    const { store, countExcluded } = tradeInEdition(input, query.hs_version);
+    const filter = annualFilter(new TradeInput(store.catalogue), query);
+    await countExcluded(filter);
+    const rows = await store.aggregate(filter, { groups: ['year', 'partner'] });
     return { data: tradeSummary(store.catalogue, rows) };
   },
 });

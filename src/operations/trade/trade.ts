@@ -5,6 +5,7 @@ import { LISTING_KEYS, filterIdentity, rowPosition } from '../../trade/keyset.js
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { annualObservation } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
+import { tradeInEdition } from './edition.js';
 import { TradeObservationSchema, TradeQuery } from './schemas.js';
 
 export const trade = defineOperation({
@@ -17,11 +18,13 @@ export const trade = defineOperation({
   cost: 2,
   query: TradeQuery,
   body: tradeBody(Type.Array(TradeObservationSchema), { next_cursor: NextCursor() }),
-  handler: async ({ query, stores }) => {
-    const store = stores.trade;
+  handler: async (input) => {
+    const { query } = input;
+    const { store, countExcluded } = tradeInEdition(input, query.hs_version);
     const { catalogue } = store;
     const walk = Walk.open(query.cursor);
     const filter = annualFilter(new TradeInput(catalogue), query);
+    await countExcluded(filter);
     // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
     const listing = { operation: '/v1/trade', query: filterIdentity(catalogue, filter), keys: LISTING_KEYS };
     const page = await walk.page(

@@ -1,0 +1,27 @@
+import type { NomenclatureInput } from '../nomenclature.js';
+import type { NotLoaded } from '../report.js';
+import { readHsNomenclature } from './hs.js';
+import { readHsConcordance, type HsConversion, type HsCorrelation } from './hs-concordance.js';
+
+/**
+ * What `ingest hs` reads: nomenclature files (CSV or Comtrade JSON, `edition` for a
+ * CSV) and UNSD conversion and correlation workbooks (`.xlsx`), in one batch.
+ */
+export async function readHsFiles(
+  files: string[],
+  edition?: number,
+): Promise<Required<NomenclatureInput> & { unmapped: NotLoaded }> {
+  const workbooks = files.filter((f) => /\.xlsx$/i.test(f));
+  const batch = readHsNomenclature(
+    files.filter((f) => !workbooks.includes(f)),
+    edition,
+  );
+  const out = { ...batch, conversions: [] as HsConversion[], correlations: [] as HsCorrelation[] };
+  for (const file of workbooks) {
+    const tables = await readHsConcordance(file);
+    out.conversions.push(...tables.conversions);
+    out.correlations.push(...tables.correlations);
+    out.badRows.push(...tables.badRows);
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import path from 'node:path';
+import type { SnapshotBuild } from '../store/builder.js';
+import { attachReadOnly, tableNames } from '../store/duckdb.js';
+import { NOMENCLATURE_FILE, TRADE_FILE, editionFile } from '../store/snapshot-layout.js';
+import { codeIn, conversionJoin, flowEdition } from '../trade/flow-editions.js';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
+import { EDITIONS_DDL } from './trade-tables.js';
+
+/** Flows of one edition file: reported in the edition, converted to it, and left out. */
+export interface EditionReport {
+  hs_version: number;
+  /** Flows reported in the edition itself. */
+  own: number;
+  /** Flows of a later edition, converted. */
+  converted: number;
+  /** Flows of an earlier edition (no split is invented), left out. */
+  earlier: number;
+  /** Flows of a later edition whose code has no conversion to this one, left out. */
+  unconverted: number;
+}
+
+/** The flows of `granularity` in the trade file `src`, with their edition (`ed`) and their code in `v` (`to_hs6`). */
+function converted(granularity: 'annual' | 'monthly', v: number, hasEditions: boolean): string {
+  const { edition, join } = flowEdition(granularity, { schema: 'src', hasEditions });
+  const copy = granularity === 'annual' ? 'annual_by_year' : 'monthly_by_month';
+  return `SELECT f.*, ${edition} AS ed, ${codeIn(v, edition)} AS to_hs6
+    FROM src.${copy} f ${join} ${conversionJoin(v, edition, 'nom')}`;
+}
+
+/** Runs `fn` on a connection of a DuckDB instance in memory, closed after. */
+async function inMemory<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+  const instance = await DuckDBInstance.create(':memory:');
+  try {
+    const conn = await instance.connect();
+    try {
+      return await fn(conn);
+    } finally {
+      conn.closeSync();
+    }
+  } finally {
+    instance.closeSync();
+  }
+}
+
+async function numbers(conn: DuckDBConnection, sql: string): Promise<number[]> {
+  const rows = (await conn.runAndReadAll(sql)).getRows();
+  return rows.map((r) => Number(r[0]));
+}
+
+/**
+ * Writes one edition file: the trade file's countries, sources and flows, each flow
+ * under its code in edition `v` (as reported when reported in it, through the UNSD
+ * conversion when reported in a later one); flows of an earlier edition, and those
+ * whose code has no conversion, are left out and counted. Flows are never merged:
+ * sums and flow counts over the file are those of the reported flows.
+ */
+async function writeEdition(conn: DuckDBConnection, v: number, hasEditions: boolean): Promise<EditionReport> {
+  await conn.run(TRADE_DDL);
+  await conn.run(EDITIONS_DDL);
+  const srcTables = await tableNames(conn, 'src');
+  await conn.run('INSERT INTO countries SELECT * FROM src.countries');
+  // A file without sources (the sample's) is known by that: its edition file has none either.
+  await conn.run(srcTables.has('sources') ? 'INSERT INTO sources SELECT * FROM src.sources' : 'DROP TABLE sources');
+  const annual = converted('annual', v, hasEditions);
+  const monthly = converted('monthly', v, hasEditions);
+  await conn.run(`INSERT INTO annual SELECT exporter, importer, to_hs6, year, value, qty
+    FROM (${annual}) WHERE to_hs6 IS NOT NULL`);
+  await conn.run(`INSERT INTO monthly SELECT exporter, importer, to_hs6, month, value_exp, qty_exp, value_imp, qty_imp
+    FROM (${monthly}) WHERE to_hs6 IS NOT NULL`);
+  // The codes of the edition the flows use: named by the trade file or the nomenclature, else by the code.
+  await conn.run(`INSERT INTO products
+    SELECT codes.hs6, ${v}, coalesce(t.name, n.name, 'HS ${v} ' || lpad(codes.hs6::VARCHAR, 6, '0')),
+           coalesce(t.chapter_name, n.chapter_name), coalesce(t.heading_name, n.heading_name)
+    FROM (SELECT DISTINCT hs6 FROM annual UNION SELECT DISTINCT hs6 FROM monthly) codes
+    LEFT JOIN src.products t ON t.hs_version = ${v} AND t.hs6 = codes.hs6
+    LEFT JOIN nom.products n ON n.hs_version = ${v} AND n.hs6 = codes.hs6
+    ORDER BY codes.hs6`);
+  await conn.run(`INSERT INTO editions
+    SELECT 'annual', exporter, year, ${v}, NULL FROM annual GROUP BY ALL
+    UNION ALL SELECT 'monthly', country, month, ${v}, NULL FROM (
+      SELECT exporter AS country, month FROM monthly WHERE value_exp IS NOT NULL
+      UNION SELECT importer, month FROM monthly WHERE value_imp IS NOT NULL)`);
+  const [own = 0, conv = 0, earlier = 0, unconverted = 0] = await numbers(
+    conn,
+    `SELECT unnest([count(*) FILTER (WHERE ed = ${v}), count(*) FILTER (WHERE ed > ${v} AND to_hs6 IS NOT NULL),
+                    count(*) FILTER (WHERE ed < ${v}), count(*) FILTER (WHERE ed > ${v} AND to_hs6 IS NULL)])
+     FROM (SELECT ed, to_hs6 FROM (${annual}) UNION ALL SELECT ed, to_hs6 FROM (${monthly}))`,
+  );
+  await conn.run(`CREATE TABLE edition_report AS SELECT ${v}::SMALLINT AS hs_version, ${own}::BIGINT AS own,
+    ${conv}::BIGINT AS converted, ${earlier}::BIGINT AS earlier, ${unconverted}::BIGINT AS unconverted`);
+  await deriveTradeTables(conn);
+  return { hs_version: v, own, converted: conv, earlier, unconverted };
+}
+
+/**
+ * Writes an edition file for each HS edition the nomenclature has a conversion table
+ * for, unless every flow is already reported in it (then the trade file itself
+ * answers in that edition). Called by every build that writes the trade or the
+ * nomenclature file, once both are in the new snapshot; without either, nothing.
+ */
+export async function writeEditionFiles(build: SnapshotBuild): Promise<EditionReport[]> {
+  if (!build.has(TRADE_FILE) || !build.has(NOMENCLATURE_FILE)) return [];
+  const attach = async (conn: DuckDBConnection) => {
+    await attachReadOnly(conn, path.join(build.dir, TRADE_FILE), 'src');
+    await attachReadOnly(conn, path.join(build.dir, NOMENCLATURE_FILE), 'nom');
+  };
+  const plan = await inMemory(async (conn) => {
+    await attach(conn);
+    const nomTables = await tableNames(conn, 'nom');
+    if (!nomTables.has('hs_conversions')) return undefined;
+    const hasEditions = (await tableNames(conn, 'src')).has('editions');
+    const targets = await numbers(
+      conn,
+      `SELECT DISTINCT v FROM (SELECT from_version AS v FROM nom.hs_conversions
+       UNION SELECT to_version FROM nom.hs_conversions) ORDER BY v`,
+    );
+    const reported = await numbers(
+      conn,
+      `SELECT DISTINCT ed FROM (SELECT ed FROM (${converted('annual', 0, hasEditions)})
+        UNION SELECT ed FROM (${converted('monthly', 0, hasEditions)})) ORDER BY ed`,
+    );
+    return { hasEditions, targets: targets.filter((v) => reported.some((r) => r !== v)) };
+  });
+  if (!plan) return [];
+  const reports: EditionReport[] = [];
+  for (const v of plan.targets) {
+    reports.push(
+      await build.writeFile(editionFile(v), async (conn) => {
+        await attach(conn);
+        return writeEdition(conn, v, plan.hasEditions);
+      }),
+    );
+  }
+  return reports;
+}
