@@ -67,6 +67,16 @@ export class Stores {
     return new DuckDbTradeStore(this.db, this.datasets.trade);
   }
 
+  /** The editions of the loaded HS conversion tables, ascending. */
+  get editionsLoaded(): readonly number[] {
+    return this.datasets.editions.loaded;
+  }
+
+  /** The HS editions trade answers in (those of the loaded conversion tables); 422 for another. */
+  checkEdition(hsVersion: number): void {
+    this.datasets.editions.check(hsVersion);
+  }
+
   /**
    * Trade in HS edition `hsVersion` (422 unless its conversion table is loaded), and
    * the count of matching flows it leaves out; as reported when `hsVersion` is absent.
@@ -75,7 +85,7 @@ export class Stores {
     const reported = this.trade;
     if (hsVersion === undefined) return { store: reported, excludedAnnual: zero, excludedMonthly: zero };
     const { editions } = this.datasets;
-    editions.check(hsVersion);
+    this.checkEdition(hsVersion);
     const edition = this.snapshot.edition(hsVersion);
     const dbs = { trade: this.db, edition: edition && this.view(edition) };
     const store = storeIn(editions.file(hsVersion), dbs, reported.catalogue);

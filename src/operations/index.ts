@@ -20,6 +20,7 @@ import { monthly } from './trade/monthly.js';
 import { product } from './trade/product.js';
 import { productHistory } from './trade/product-history.js';
 import { productMarkets } from './trade/product-markets.js';
+import { productConcordance } from './trade/product-concordance.js';
 import { products } from './trade/products.js';
 import { summary } from './trade/summary.js';
 import { trade } from './trade/trade.js';
@@ -44,6 +45,7 @@ export const ROUTES: Record<string, Operation> = {
   '/v1/trade/products/:pid': product,
   '/v1/trade/products/:pid/history': productHistory,
   '/v1/trade/products/:pid/markets': productMarkets,
+  '/v1/trade/products/:pid/concordance': productConcordance,
   '/v1/trade/countries': tradeCountries,
   '/v1/trade/countries/:cid': country,
   '/v1/trade/countries/:cid/imports': countryImports,

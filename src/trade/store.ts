@@ -1,6 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import { latestExportYear, revealedAdvantage, type AdvantageQuery, type AdvantageRow } from './advantage.js';
-import type { TradeCatalogue } from './catalogue.js';
+import type { CodeRange, TradeCatalogue } from './catalogue.js';
+import { concordance, type ConcordanceRow } from './concordance.js';
 import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
 import { PairSums } from './pair-sums.js';
@@ -35,6 +36,8 @@ export interface TradeStore {
   advantage(query: AdvantageQuery): Promise<AdvantageRow[]>;
   /** The latest year a country (or group) exported anything. */
   latestExportYear(countries: number[]): Promise<number | undefined>;
+  /** The codes of edition `to` the codes in `range` correspond to (see `concordance.ts`). */
+  concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]>;
 }
 
 /** Trade read from a snapshot's DuckDB file (attached as `trade`; table names in `sql.ts`). */
@@ -58,6 +61,10 @@ export class DuckDbTradeStore implements TradeStore {
 
   latestExportYear(countries: number[]): Promise<number | undefined> {
     return latestExportYear(this.db, countries);
+  }
+
+  concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]> {
+    return concordance(this.db, range, to);
   }
 
   monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]> {

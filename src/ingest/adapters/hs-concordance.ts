@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import readExcelFile, { type Row } from 'read-excel-file/node';
 import type { BadRow } from '../types.js';
+import { RELATIONSHIPS, type Relationship } from '../../trade/concordance.js';
 
 /** One row of a UNSD conversion table: a code of the later edition and the one code of the earlier it converts to. */
 export interface HsConversion {
@@ -10,10 +11,6 @@ export interface HsConversion {
   to_version: number;
   to_hs6: number;
 }
-
-/** The UNSD correlation relationships between codes of two editions. */
-export const RELATIONSHIPS = ['1:1', 'n:1', '1:n', 'n:n'] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
 
 /** One row of a UNSD correlation table: a pair of corresponding codes and how they relate (seen from `from`). */
 export interface HsCorrelation extends HsConversion {

@@ -1,3 +1,4 @@
+import { RELATIONSHIPS } from '../../trade/concordance.js';
 import { Type } from '@sinclair/typebox';
 import { CURSOR_EXAMPLE, Nullable, StringEnum, withExample } from '../../http/schemas.js';
 
@@ -459,8 +460,8 @@ export const AdvantageQuery = Type.Object({
       minimum: 1988,
       maximum: 2100,
       description:
-        'the HS edition whose flows count (default: the edition the country reported in that year); ' +
-        'exporters that reported the year in another edition are left out',
+        'the HS edition RCA is computed in (default: the one every flow of the year was reported in; with ' +
+        'several, the earliest with a loaded conversion table): flows of later editions are converted into it',
       examples: [2022],
     }),
   ),
@@ -495,5 +496,34 @@ export const AdvantageSchema = withExample(
     share: 0.0381,
     world_share: 0.0175,
     rca: 2.18,
+  },
+);
+
+export const ConcordanceQuery = Type.Object(
+  {
+    to: Type.Integer({
+      minimum: 1988,
+      maximum: 2100,
+      description: 'the HS edition to map to (one whose correlation table is loaded)',
+      examples: [1992],
+    }),
+  },
+  { required: ['to'] },
+);
+
+export const ConcordanceSchema = Type.Object(
+  {
+    from_hs6: Type.String({ description: 'a code under the product, in its own edition' }),
+    from_version: Type.Integer({ description: 'its HS edition' }),
+    to_hs6: Type.String({ description: 'a code of the edition asked for that it corresponds to' }),
+    to_version: Type.Integer({ description: 'the edition asked for' }),
+    relationship: StringEnum(RELATIONSHIPS, {
+      description:
+        'the UNSD correlation relationship, seen from from_hs6 (n:1: several codes of its edition map to one)',
+    }),
+  },
+  {
+    title: 'ConcordanceRow',
+    examples: [{ from_hs6: '851713', from_version: 2022, to_hs6: '851790', to_version: 1992, relationship: 'n:1' }],
   },
 );

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+import { tradeBody } from '../../http/schemas.js';
+import { codeRange, formatHs6 } from '../../trade/catalogue.js';
+import { TradeInput } from '../../trade/params.js';
+import { defineOperation } from '../operation.js';
+import { ConcordanceQuery, ConcordanceSchema, ProductParams } from './schemas.js';
+
+export const productConcordance = defineOperation({
+  url: '/v1/trade/products/:pid/concordance',
+  operationId: 'getProductConcordance',
+  summary: 'The codes of another HS edition that the codes under a product correspond to',
+  returns:
+    'For each HS6 code under the product in its own edition, the codes of edition `to` it corresponds to, ' +
+    'with the UNSD correlation relationship (1:1, n:1, 1:n, n:n) seen from its side; by edition, code, then to_hs6.',
+  tag: 'trade',
+  cost: 1,
+  lane: 'light',
+  params: ProductParams,
+  query: ConcordanceQuery,
+  body: tradeBody(Type.Array(ConcordanceSchema)),
+  handler: async ({ query, params, stores }) => {
+    const store = stores.trade;
+    const input = new TradeInput(store.catalogue);
+    const code = input.products(params.pid, 'pid', 'path');
+    input.resolve();
+    stores.checkEdition(query.to);
+    const rows = await store.concordance(codeRange(code.codes![0]!), query.to);
+    return {
+      data: rows.map((r) => ({ ...r, from_hs6: formatHs6(r.from_hs6), to_hs6: formatHs6(r.to_hs6) })),
+    };
+  },
+});
