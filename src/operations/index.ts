@@ -21,6 +21,7 @@ import { product } from './trade/product.js';
 import { productHistory } from './trade/product-history.js';
 import { productMarkets } from './trade/product-markets.js';
 import { productConcordance } from './trade/product-concordance.js';
+import { registerBulk } from './trade/bulk.js';
 import { products } from './trade/products.js';
 import { summary } from './trade/summary.js';
 import { trade } from './trade/trade.js';
@@ -55,10 +56,11 @@ export const ROUTES: Record<string, Operation> = {
   '/v1/trade/countries/:cid/advantage': countryAdvantage,
 };
 
-/** Serves every operation of the route table; a path that disagrees with its operation's URL is a startup error. */
+/** Serves every operation of the route table, and the extracts (`/v1/trade/bulk`); a path that disagrees with its operation's URL is a startup error. */
 export function registerOperations(app: FastifyInstance, ctx: ServeContext): void {
   for (const [path, operation] of Object.entries(ROUTES)) {
     if (operation.url !== path) throw new Error(`route table lists ${path} for the operation at ${operation.url}`);
     registerOperation(app, operation, ctx);
   }
+  registerBulk(app, ctx);
 }

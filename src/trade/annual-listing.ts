@@ -63,14 +63,14 @@ interface ListingPlan {
 }
 
 /** The side a term's copies lead with when it is one country, else undefined. */
-function soleCountry(term: Term, key: string): 'exporter' | 'importer' | undefined {
+export function soleCountry(term: Term, key: string): 'exporter' | 'importer' | undefined {
   if (key === 'exporter' && term.exporters?.length === 1) return 'exporter';
   if (key === 'importer' && term.importers?.length === 1) return 'importer';
   return undefined;
 }
 
 /** The copy led by `key`: for a country without a product, the one in (year, value desc) order within it. */
-function leadCopy(key: ReturnType<typeof leadingKey>['key'], filter: TradeFilter): string {
+export function leadCopy(key: ReturnType<typeof leadingKey>['key'], filter: TradeFilter): string {
   if ((key === 'exporter' || key === 'importer') && !filter.products) return table(`annual_by_${key}_year`);
   return table(`annual_by_${key === 'period' ? 'year' : key}`);
 }

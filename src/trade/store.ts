@@ -2,6 +2,8 @@ import type { Database } from '../store/duckdb.js';
 import { latestExportYear, revealedAdvantage, type AdvantageQuery, type AdvantageRow } from './advantage.js';
 import type { CodeRange, TradeCatalogue } from './catalogue.js';
 import { concordance, type ConcordanceRow } from './concordance.js';
+import { extractSql } from './extract.js';
+import { streamFile, type FileFormat, type FileStream } from '../store/file-stream.js';
 import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
 import { PairSums } from './pair-sums.js';
@@ -38,6 +40,11 @@ export interface TradeStore {
   latestExportYear(countries: number[]): Promise<number | undefined>;
   /** The codes of edition `to` the codes in `range` correspond to (see `concordance.ts`). */
   concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]>;
+  /** Every annual row of `filter` (within `years`) as a file streamed while it is written (see `extract.ts`). */
+  extract(
+    filter: TradeFilter,
+    file: { years: { from: number; to: number }; format: FileFormat; signal: AbortSignal },
+  ): Promise<FileStream>;
 }
 
 /** Trade read from a snapshot's DuckDB file (attached as `trade`; table names in `sql.ts`). */
@@ -61,6 +68,16 @@ export class DuckDbTradeStore implements TradeStore {
 
   latestExportYear(countries: number[]): Promise<number | undefined> {
     return latestExportYear(this.db, countries);
+  }
+
+  extract(
+    filter: TradeFilter,
+    file: { years: { from: number; to: number }; format: FileFormat; signal: AbortSignal },
+  ): Promise<FileStream> {
+    const { sql, params } = extractSql(this.catalogue, filter, file.years);
+    // COPY takes no parameters: the values bound are numbers the service produced, written in.
+    const statement = sql.replace(/\$(\d+)/g, (_, i: string) => String(params[Number(i) - 1]));
+    return streamFile(this.db, { sql: statement, format: file.format, signal: file.signal });
   }
 
   concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]> {

@@ -28,7 +28,13 @@ export interface CreditLedger {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    metering?: { key: ApiKeyRecord; entry: UsageEntry; reserved: boolean };
+    metering?: {
+      key: ApiKeyRecord;
+      entry: UsageEntry;
+      reserved: boolean;
+      /** Raises the answer's price to `credits` (reserving the difference): 403 when the key lacks them. */
+      raiseTo?: (credits: number) => Promise<void>;
+    };
     /** Credits the answer consumed, once its usage is recorded. */
     charged?: number;
   }
@@ -51,14 +57,19 @@ export function meteringEntry(request: FastifyRequest, key: ApiKeyRecord): Usage
  * Applies a reservation's outcome: the X-Credits-Remaining and X-Credits-Reset (when
  * the quota renews) headers, 403 quota_exceeded when refused.
  */
-export function applyReservation(request: FastifyRequest, reply: FastifyReply, r: { ok: boolean; remaining: number }) {
+export function applyReservation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  r: { ok: boolean; remaining: number },
+  price?: number,
+) {
   const m = request.metering!;
   const headers = { 'x-credits-remaining': String(r.remaining), 'x-credits-reset': creditResetAt() };
   reply.headers(headers);
   if (!r.ok) {
     throw new ApiError(
       'quota_exceeded',
-      `This operation costs ${m.entry.credits} credit(s); ${r.remaining} remain this month. ` +
+      `This operation costs ${price ?? m.entry.credits} credit(s); ${r.remaining} remain this month. ` +
         `The quota renews at ${headers['x-credits-reset']}.`,
       { headers },
     );
@@ -70,6 +81,19 @@ export function applyReservation(request: FastifyRequest, reply: FastifyReply, r
 export function quotaCheck(ledger: CreditLedger) {
   return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
     const entry = meteringEntry(request, key);
+    const metering = request.metering!;
+    metering.raiseTo = async (credits) => {
+      const more = credits - entry.credits;
+      if (more <= 0) return;
+      if (key.quota !== null) {
+        const extra = { ...entry, credits: more };
+        const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, extra);
+        // Refused: the first reservation stays until the 403 releases it; the refusal names the whole price.
+        if (!r.ok) applyReservation(request, reply, r, credits);
+        reply.header('x-credits-remaining', String(r.remaining));
+      }
+      entry.credits = credits;
+    };
     if (key.quota === null) return;
     applyReservation(request, reply, await ledger.reserve(key as ApiKeyRecord & { quota: number }, entry));
   };

@@ -1,7 +1,7 @@
 import { namedResponses } from './error-responses.js';
 import { HEADERS } from './headers.js';
 import { nameSchemas } from './named-schemas.js';
-import { operationResponses } from './operation-responses.js';
+import { downloadResponses, operationResponses } from './operation-responses.js';
 import { IF_NONE_MATCH, clientParameter } from './parameters.js';
 import type { Document, Operation, OperationDoc, Parameter, Schema } from './types.js';
 
@@ -36,6 +36,7 @@ function successBody(operation: Operation): Schema {
 
 function completeOperation(operation: Operation, documented: DocumentedOperation): Operation {
   const parameters = (operation.parameters ?? []).map((p) => ('$ref' in p ? p : clientParameter(p)));
+  if (documented.doc.download) return completeDownload(operation, documented, parameters);
   const csv = answersCsv(parameters);
   const body = successBody(operation);
   const credits = `${documented.cost} credit${documented.cost > 1 ? 's' : ''}`;
@@ -48,6 +49,25 @@ function completeOperation(operation: Operation, documented: DocumentedOperation
     ...rest,
     parameters: [...parameters, { $ref: '#/components/parameters/IfNoneMatch' }],
     responses: operationResponses(body, documented.doc, csv),
+  };
+}
+
+/** An operation whose 200 answer is a file: Parquet (binary) or CSV, priced by its rows. */
+function completeDownload(
+  operation: Operation,
+  documented: DocumentedOperation,
+  parameters: NonNullable<Operation['parameters']>,
+): Operation {
+  const { operationId, summary, ...rest } = operation;
+  return {
+    operationId,
+    summary,
+    description:
+      'Costs 1 credit per started 100 000 rows (at least 1), counted and reserved before the first byte; ' +
+      'other answers are free. An error after the first byte ends the stream: the file is left truncated.',
+    ...rest,
+    parameters,
+    responses: downloadResponses(documented.doc),
   };
 }
 

@@ -50,3 +50,20 @@ export function operationResponses(body: Schema, doc: OperationDoc, csv: boolean
     ...errorResponseRefs(),
   };
 }
+
+/** The responses of an operation answering a file: Parquet or CSV as an attachment, then the shared answers. */
+export function downloadResponses(doc: OperationDoc): Record<string, ResponseOrRef> {
+  return {
+    200: {
+      description: doc.returns,
+      headers: headerRefs(successHeaders(undefined)),
+      content: {
+        'application/vnd.apache.parquet': {
+          schema: { type: 'string', format: 'binary', contentMediaType: 'application/vnd.apache.parquet' },
+        },
+        'text/csv': { schema: { type: 'string', description: 'RFC 4180: a header row, then one row per observation' } },
+      },
+    },
+    ...errorResponseRefs(),
+  };
+}

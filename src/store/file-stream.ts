@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { constants, createReadStream, openSync, closeSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import type { Database } from './duckdb.js';
+
+const run = promisify(execFile);
+
+/** A file being written: its bytes, and the end of the writing (rejects never: a failure destroys `stream`). */
+export interface FileStream {
+  stream: Readable;
+  done: Promise<void>;
+}
+
+/** The file formats DuckDB writes an extract in. */
+export type FileFormat = 'parquet' | 'csv';
+
+const COPY_OPTIONS: Record<FileFormat, string> = {
+  parquet: 'FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 100000',
+  csv: 'FORMAT csv, HEADER true',
+};
+
+/**
+ * The result of `sql` as a file, streamed while DuckDB writes it: DuckDB's `COPY …
+ * TO` writes into a named pipe that this process reads, so neither side holds more
+ * than a row group. The stream ends when the file is complete; if DuckDB fails
+ * after the first byte it is destroyed with the error (the reader sees a truncated
+ * file, never a well-formed one). `signal` (the client gone) interrupts the copy.
+ * `sql` holds no parameters: the caller inlines only numbers it produced.
+ */
+export async function streamFile(
+  db: Database,
+  request: { sql: string; format: FileFormat; signal: AbortSignal },
+): Promise<FileStream> {
+  const fifo = path.join(tmpdir(), `econtrade-extract-${randomUUID()}.pipe`);
+  await run('mkfifo', ['-m', '600', fifo]);
+  const out = new PassThrough();
+  const copy = db
+    .within(request.signal, 'heavy')
+    .query(`COPY (${request.sql}) TO '${fifo}' (${COPY_OPTIONS[request.format]})`);
+  const reader = createReadStream(fifo);
+  reader.pipe(out, { end: false });
+  const read = new Promise<void>((resolve, reject) => {
+    reader.once('end', resolve);
+    reader.once('error', reject);
+  });
+  const done = (async () => {
+    try {
+      await copy.catch((err: unknown) => {
+        // DuckDB failed before opening the pipe: a writer of our own lets the reader's open return.
+        releaseReader(fifo);
+        throw err;
+      });
+      await read;
+      out.end();
+    } catch (err) {
+      reader.destroy();
+      out.destroy(err as Error);
+    } finally {
+      rmSync(fifo, { force: true });
+    }
+  })();
+  request.signal.addEventListener('abort', () => reader.destroy(), { once: true });
+  return { stream: out, done };
+}
+
+/** Opens and closes the pipe for writing without blocking: a reader waiting to open it goes on (and sees its end). */
+function releaseReader(fifo: string): void {
+  try {
+    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    // No reader waits (ENXIO): nothing to release.
+  }
+}
