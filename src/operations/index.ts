@@ -56,7 +56,10 @@ export const ROUTES: Record<string, Operation> = {
   '/v1/trade/countries/:cid/advantage': countryAdvantage,
 };
 
-/** Serves every operation of the route table, and the extracts (`/v1/trade/bulk`); a path that disagrees with its operation's URL is a startup error. */
+/**
+ * Serves every operation of the route table, and the extracts (`/v1/trade/bulk`); a
+ * path that disagrees with its operation's URL is a startup error.
+ */
 export function registerOperations(app: FastifyInstance, ctx: ServeContext): void {
   for (const [path, operation] of Object.entries(ROUTES)) {
     if (operation.url !== path) throw new Error(`route table lists ${path} for the operation at ${operation.url}`);

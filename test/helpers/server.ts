@@ -24,6 +24,8 @@ export interface TestResponse {
   status: number;
   headers: Headers;
   body: any;
+  /** The body's bytes (a file answer). */
+  raw: Buffer;
 }
 
 export interface TestServer {
@@ -112,7 +114,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     } catch {
       /* not JSON: the assertion will show the text */
     }
-    return { status: res.statusCode, headers: answered, body };
+    return { status: res.statusCode, headers: answered, body, raw: res.rawPayload };
   };
   return {
     get url(): string {

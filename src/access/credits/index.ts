@@ -60,8 +60,7 @@ export function meteringEntry(request: FastifyRequest, key: ApiKeyRecord): Usage
 export function applyReservation(
   request: FastifyRequest,
   reply: FastifyReply,
-  r: { ok: boolean; remaining: number },
-  price?: number,
+  r: { ok: boolean; remaining: number; price?: number },
 ) {
   const m = request.metering!;
   const headers = { 'x-credits-remaining': String(r.remaining), 'x-credits-reset': creditResetAt() };
@@ -69,7 +68,7 @@ export function applyReservation(
   if (!r.ok) {
     throw new ApiError(
       'quota_exceeded',
-      `This operation costs ${price ?? m.entry.credits} credit(s); ${r.remaining} remain this month. ` +
+      `This operation costs ${r.price ?? m.entry.credits} credit(s); ${r.remaining} remain this month. ` +
         `The quota renews at ${headers['x-credits-reset']}.`,
       { headers },
     );
@@ -89,7 +88,7 @@ export function quotaCheck(ledger: CreditLedger) {
         const extra = { ...entry, credits: more };
         const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, extra);
         // Refused: the first reservation stays until the 403 releases it; the refusal names the whole price.
-        if (!r.ok) applyReservation(request, reply, r, credits);
+        if (!r.ok) applyReservation(request, reply, { ...r, price: credits });
         reply.header('x-credits-remaining', String(r.remaining));
       }
       entry.credits = credits;

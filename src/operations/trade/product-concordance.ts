@@ -20,11 +20,16 @@ export const productConcordance = defineOperation({
   body: tradeBody(Type.Array(ConcordanceSchema)),
   handler: async ({ query, params, stores }) => {
     const store = stores.trade;
-    const input = new TradeInput(store.catalogue);
-    const code = input.products(params.pid, 'pid', 'path');
-    input.resolve();
     stores.checkEdition(query.to);
-    const rows = await store.concordance(codeRange(code.codes![0]!), query.to);
+    // The schema checked the code's shape; a code of either edition counts, named by a nomenclature or not.
+    const digits = params.pid.replace(/^hs:/i, '');
+    const rows = await store.concordance(codeRange(digits), query.to);
+    if (rows.length === 0) {
+      // Nothing corresponds: 404 when the nomenclature has nothing under the code either.
+      const input = new TradeInput(store.catalogue);
+      input.products(params.pid, 'pid', 'path');
+      input.resolve();
+    }
     return {
       data: rows.map((r) => ({ ...r, from_hs6: formatHs6(r.from_hs6), to_hs6: formatHs6(r.to_hs6) })),
     };
