@@ -42,7 +42,7 @@ describe('TypeScript client against a real server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('calls all 22 operations, leaving every default to the service', async () => {
+  it('calls the 22 JSON operations, leaving every default to the service', async () => {
     const { client } = countingClient(server.url);
     const answers = await Promise.all([
       client.countries(),
@@ -73,6 +73,35 @@ describe('TypeScript client against a real server', () => {
     const [countries, , , history] = answers;
     assert.ok(countries.data.some((c) => c.country_id === 'DEU'));
     assert.ok(history.data.every((p) => p.series_id === 'DEU.CPI'));
+  });
+
+  it('streams an extract (api.bulk) and names a concordance without tables as the service does', async () => {
+    const { client } = countingClient(server.url);
+    const stream = await client.bulk({ reporter: 'DE', flow: 'export', from: '2023', to: '2023' });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    const file = Buffer.concat(chunks);
+    // A Parquet file starts and ends with its magic number.
+    assert.equal(file.subarray(0, 4).toString(), 'PAR1');
+    assert.equal(file.subarray(-4).toString(), 'PAR1');
+    const csvChunks: Uint8Array[] = [];
+    for await (const chunk of await client.bulk({
+      reporter: 'DE',
+      flow: 'export',
+      from: '2023',
+      to: '2023',
+      format: 'csv',
+    }))
+      csvChunks.push(chunk);
+    const csv = Buffer.concat(csvChunks).toString();
+    const page = await client.trade({ reporter: 'DE', flow: 'export', from: '2023', to: '2023', limit: 10000 });
+    assert.equal(csv.trimEnd().split('\n').length, page.data.length + 1);
+    await assert.rejects(client.productConcordance('0901', { to: 1992 }), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.status, 422);
+      assert.equal(err.code, 'validation_error');
+      return true;
+    });
   });
 
   it('iterates over every page: history rows and trade rows, each once', async () => {

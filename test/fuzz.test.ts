@@ -58,6 +58,7 @@ const VALID: Record<ParamKind, string[]> = {
   text: ['ger', 'united', 'cars', '8703', 'hs:85', '---', 'é', 'germany inflation'],
   cursor: ['WzEsIngiLCJVU0EuQ1BJIiwiMjAyMC0wMS0wMSJdCmFiYw'],
   group: ['prices', 'gdp', 'labour', 'nothing'],
+  edition: ['1992', '2022', '2017', '1988'],
 };
 
 const HOSTILE = [
@@ -225,6 +226,18 @@ async function send(app: App, req: FuzzRequest): Promise<Answer> {
   return { status: res.statusCode, headers: res.headers, text: res.payload, ms: performance.now() - t };
 }
 
+/** A file answer (an extract): Parquet by default, CSV when asked, as an attachment; HEAD without the file. */
+function fileViolation(req: FuzzRequest, res: Answer): string | undefined {
+  const type = String(res.headers['content-type']);
+  if (type !== 'application/vnd.apache.parquet' && !type.startsWith('text/csv')) return `content-type ${type}`;
+  if (!String(res.headers['content-disposition']).startsWith('attachment; filename="trade-'))
+    return `content-disposition ${String(res.headers['content-disposition'])}`;
+  if (req.method === 'HEAD') return res.text === '' ? undefined : 'HEAD answered with a file';
+  if (type === 'application/vnd.apache.parquet' && !(res.text.startsWith('PAR1') && res.text.endsWith('PAR1')))
+    return 'not a whole Parquet file';
+  return undefined;
+}
+
 /** The contract's envelope for one answer; returns a description of what is wrong, or undefined. */
 function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | undefined {
   if (!CONTRACT_STATUSES.has(res.status)) return `status ${res.status} is not in the contract`;
@@ -232,6 +245,7 @@ function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | u
   if (typeof id !== 'string' || !UUID_V4.test(id)) return `x-request-id ${String(id)} is not a UUID v4`;
   if (seen.has(id)) return `request id ${id} reused`;
   seen.add(id);
+  if (req.op.file && res.status === 200) return fileViolation(req, res);
   if (!String(res.headers['content-type']).startsWith('application/json; charset=utf-8'))
     return `content-type ${String(res.headers['content-type'])}`;
   if (req.method === 'HEAD') return res.text === '' ? undefined : 'HEAD answered with a body';

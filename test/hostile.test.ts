@@ -148,7 +148,7 @@ describe('hostile input', () => {
     assert.deepEqual(r.body.detail, [
       {
         loc: ['query', 'partner'],
-        msg: 'unknown parameter; this operation accepts: flow, from, to, limit, format',
+        msg: 'unknown parameter; this operation accepts: flow, from, to, hs_version, limit, format',
         type: 'extra_forbidden',
       },
     ]);

@@ -124,6 +124,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trade/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every annual observation of the /v1/trade filters as one Parquet or CSV file
+         * @description Costs 1 credit per started 100 000 rows (at least 1), counted and reserved before the first byte; other answers are free. An error after the first byte ends the stream: the file is left truncated.
+         */
+        get: operations["downloadTrade"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trade/countries": {
         parameters: {
             query?: never;
@@ -344,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trade/products/{pid}/concordance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The codes of another HS edition that the codes under a product correspond to
+         * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getProductConcordance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trade/products/{pid}/history": {
         parameters: {
             query?: never;
@@ -475,6 +515,31 @@ export interface components {
             world_share: number;
             /** @description every exporter's exports of the product (x_wp) */
             world_value_usd: number;
+        };
+        /**
+         * ConcordanceRow
+         * @example {
+         *       "from_hs6": "851713",
+         *       "from_version": 2022,
+         *       "to_hs6": "851790",
+         *       "to_version": 1992,
+         *       "relationship": "n:1"
+         *     }
+         */
+        ConcordanceRow: {
+            /** @description a code under the product, in its own edition */
+            from_hs6: string;
+            /** @description its HS edition */
+            from_version: number;
+            /**
+             * @description the UNSD correlation relationship, seen from from_hs6 (n:1: several codes of its edition map to one)
+             * @enum {string}
+             */
+            relationship: "1:1" | "n:1" | "1:n" | "n:n";
+            /** @description a code of the edition asked for that it corresponds to */
+            to_hs6: string;
+            /** @description the edition asked for */
+            to_version: number;
         };
         /**
          * Country
@@ -1893,6 +1958,11 @@ export interface operations {
                  */
                 from?: string;
                 /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
+                /**
                  * @description rows per page
                  * @example 10
                  */
@@ -1988,6 +2058,95 @@ export interface operations {
                          */
                         request_id: string;
                     };
+                    /**
+                     * @example exporter,importer,hs6,hs_version,period,granularity,value_usd,quantity,quantity_unit
+                     *     DE,US,870323,2022,2023-01-01,annual,12873440512,412877340,kg
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    downloadTrade: {
+        parameters: {
+            query?: {
+                /**
+                 * @description from the reporter's side: export (reporter exports) or import (reporter imports); both when absent
+                 * @example export
+                 */
+                flow?: "export" | "import";
+                /**
+                 * @description parquet (application/vnd.apache.parquet) or csv (text/csv, a header row)
+                 * @example parquet
+                 */
+                format?: "parquet" | "csv";
+                /**
+                 * @description the first year, written YYYY (inclusive)
+                 * @example 2020
+                 */
+                from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
+                /**
+                 * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example US,CN
+                 */
+                partner?: string;
+                /**
+                 * @description HS codes of 2, 4 or 6 digits, optionally prefixed hs:, comma-separated
+                 * @example 2709,8703
+                 */
+                product?: string;
+                /**
+                 * @description reporting country: ISO2 or ISO3 codes (any case) or EU, comma-separated
+                 * @example DE
+                 */
+                reporter?: string;
+                /**
+                 * @description the last year, written YYYY (inclusive)
+                 * @example 2023
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of /v1/trade for the filters, in its order and with its fields, as an attachment: Parquet (typed columns: strings, INTEGER hs_version, DOUBLE values) or CSV; X-Rows gives their number. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example PAR1 … PAR1 (row groups of up to 100 000 rows, then the footer) */
+                    "application/vnd.apache.parquet": string;
                     /**
                      * @example exporter,importer,hs6,hs_version,period,granularity,value_usd,quantity,quantity_unit
                      *     DE,US,870323,2022,2023-01-01,annual,12873440512,412877340,kg
@@ -2205,7 +2364,7 @@ export interface operations {
                  */
                 format?: "json" | "csv";
                 /**
-                 * @description the HS edition whose flows count (default: the edition the country reported in that year); exporters that reported the year in another edition are left out
+                 * @description the HS edition RCA is computed in (default: the one every flow of the year was reported in; with several, the earliest with a loaded conversion table): flows of later editions are converted into it
                  * @example 2022
                  */
                 hs_version?: number;
@@ -2243,7 +2402,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One row per product the country exported in the year, by rca descending (ties by hs6): RCA = (x_cp / x_c) / (x_wp / x_w) over every exporter of the edition in that year. */
+            /** @description One row per product the country exported in the year, by rca descending (ties by hs6): RCA = (x_cp / x_c) / (x_wp / x_w) over every exporter in that year, in one HS edition (flows of later editions converted, of earlier ones left out and counted in x-hs-excluded-flows). */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2325,6 +2484,11 @@ export interface operations {
                  * @example 2020
                  */
                 from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
                  * @example US,CN
@@ -2442,6 +2606,11 @@ export interface operations {
                  * @example 2020
                  */
                 from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
                  * @example US,CN
@@ -2565,6 +2734,11 @@ export interface operations {
                  */
                 from?: string;
                 /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
+                /**
                  * @description partners to return
                  * @example 10
                  */
@@ -2686,6 +2860,11 @@ export interface operations {
                  * @example 2020
                  */
                 from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description products to return
                  * @example 10
@@ -2905,6 +3084,11 @@ export interface operations {
                  * @example hs6
                  */
                 group_by?: "period" | "exporter" | "importer" | "hs6";
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description importer: ISO2 or ISO3 codes (any case) or EU, comma-separated
                  * @example US
@@ -3209,6 +3393,105 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getProductConcordance: {
+        parameters: {
+            query: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the HS edition to map to (one whose correlation table is loaded)
+                 * @example 1992
+                 */
+                to: number;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an HS code of 2, 4 or 6 digits, optionally prefixed hs:
+                 * @example 2709
+                 */
+                pid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description For each HS6 code under the product in its own edition, the codes of edition `to` it corresponds to, with the UNSD correlation relationship (1:1, n:1, 1:n, n:n) seen from its side; by edition, code, then to_hs6. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "from_hs6": "851713",
+                     *           "from_version": 2022,
+                     *           "to_hs6": "851790",
+                     *           "to_version": 1992,
+                     *           "relationship": "n:1"
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ConcordanceRow"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example from_hs6,from_version,to_hs6,to_version,relationship
+                     *     851713,2022,851790,1992,n:1
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getProductHistory: {
         parameters: {
             query?: {
@@ -3227,6 +3510,11 @@ export interface operations {
                  * @example 2020
                  */
                 from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
                  * @example US,CN
@@ -3344,6 +3632,11 @@ export interface operations {
                  * @example 2020
                  */
                 from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description exporters and importers to return, each
                  * @example 10
@@ -3469,6 +3762,11 @@ export interface operations {
                  * @example 2020
                  */
                 from?: string;
+                /**
+                 * @description answer in this HS edition (one whose conversion table is loaded): flows of later editions converted with the UNSD table, flows of earlier ones left out and counted in x-hs-excluded-flows; as reported when absent
+                 * @example 1992
+                 */
+                hs_version?: number;
                 /**
                  * @description partner country: ISO2 or ISO3 codes (any case) or EU, comma-separated
                  * @example US,CN

@@ -29,6 +29,8 @@ interface RequestSpec {
   query?: Record<string, QueryValue>;
   accept: string;
   signal?: AbortSignal;
+  /** The body is read as a stream for as long as it takes: the time-out bounds the wait for the headers only. */
+  streamed?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,15 +74,19 @@ export class Client {
 
   /** One attempt: the answer, or a TransportError when none came. */
   private async attempt(url: string, spec: RequestSpec): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Error('time-out')), this.timeoutMs);
+    const signal = spec.signal ? AbortSignal.any([spec.signal, timeout.signal]) : timeout.signal;
     try {
-      return await this.fetch(url, {
+      const response = await this.fetch(url, {
         headers: { authorization: `Bearer ${this.options.apiKey}`, accept: spec.accept },
         signal,
       });
+      if (spec.streamed) clearTimeout(timer);
+      return response;
     } catch (err) {
-      const timedOut = timeout.aborted;
+      clearTimeout(timer);
+      const timedOut = timeout.signal.aborted;
       const why = timedOut ? `no answer within ${this.timeoutMs} ms` : `the request failed: ${(err as Error).message}`;
       throw new TransportError(`GET ${url}: ${why}`, timedOut, { cause: err });
     }
@@ -121,6 +127,22 @@ export class Client {
     const pathParams = options.path as Record<string, string> | undefined;
     const spec = { path, query: withFormat, pathParams, signal: options.signal };
     return (await this.send({ ...spec, accept: 'text/csv' })).text();
+  }
+
+  /**
+   * A file operation's answer (`/v1/trade/bulk`) as a stream of bytes, read as it
+   * arrives: the time-out bounds the wait for the answer to start, not its length.
+   */
+  async download<P extends ApiPath>(
+    path: P,
+    query?: QueryOf<P>,
+    options: CallOptions<P> = {},
+  ): Promise<ReadableStream<Uint8Array>> {
+    const pathParams = options.path as Record<string, string> | undefined;
+    const spec = { path, query: query as Record<string, QueryValue>, pathParams, signal: options.signal };
+    const response = await this.send({ ...spec, accept: '*/*', streamed: true });
+    if (!response.body) throw new TypeError(`GET ${path}: the answer has no body`);
+    return response.body;
   }
 
   /** Every page of a paged operation, following `next_cursor` until the last. */

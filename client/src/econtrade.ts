@@ -84,6 +84,17 @@ export class EcontradeClient extends Client {
   countryProducts(cid: string, query?: Q<'/v1/trade/countries/{cid}/products'>) {
     return this.get('/v1/trade/countries/{cid}/products', query, { path: { cid } });
   }
+  /** The codes of another HS edition that the codes under a product correspond to (UNSD correlations). */
+  productConcordance(pid: string, query: Q<'/v1/trade/products/{pid}/concordance'>) {
+    return this.get('/v1/trade/products/{pid}/concordance', query, { path: { pid } });
+  }
+  /**
+   * Every annual observation of the `/v1/trade` filters as one file (Parquet by
+   * default, CSV with `format: 'csv'`), as a stream of bytes; priced by its rows.
+   */
+  bulk(query?: Q<'/v1/trade/bulk'>) {
+    return this.download('/v1/trade/bulk', query);
+  }
   /** Products by revealed comparative advantage (Balassa's index) of the country's exports in a year. */
   countryAdvantage(cid: string, query?: Q<'/v1/trade/countries/{cid}/advantage'>) {
     return this.get('/v1/trade/countries/{cid}/advantage', query, { path: { cid } });

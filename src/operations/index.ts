@@ -6,7 +6,7 @@ import { latest } from './economics/latest.js';
 import { search } from './economics/search.js';
 import { updates } from './economics/updates.js';
 import { vintages } from './economics/vintages.js';
-import type { Operation } from './operation.js';
+import type { DownloadOperation, Operation } from './operation.js';
 import { registerOperation, type ServeContext } from './serve.js';
 import { country } from './trade/country.js';
 import { countryAdvantage } from './trade/country-advantage.js';
@@ -21,7 +21,8 @@ import { product } from './trade/product.js';
 import { productHistory } from './trade/product-history.js';
 import { productMarkets } from './trade/product-markets.js';
 import { productConcordance } from './trade/product-concordance.js';
-import { registerBulk } from './trade/bulk.js';
+import { bulk } from './trade/bulk.js';
+import { registerDownload } from './serve-download.js';
 import { products } from './trade/products.js';
 import { summary } from './trade/summary.js';
 import { trade } from './trade/trade.js';
@@ -30,7 +31,7 @@ import { trade } from './trade/trade.js';
  * Every API operation by its path. Each lives in `operations/<domain>/`, in the file
  * named after its path below `/v1` (or `/v1/trade`).
  */
-export const ROUTES: Record<string, Operation> = {
+export const ROUTES: Record<string, Operation | DownloadOperation> = {
   '/v1/countries': countries,
   '/v1/indicators': indicators,
   '/v1/latest': latest,
@@ -54,16 +55,14 @@ export const ROUTES: Record<string, Operation> = {
   '/v1/trade/countries/:cid/partners': countryPartners,
   '/v1/trade/countries/:cid/products': countryProducts,
   '/v1/trade/countries/:cid/advantage': countryAdvantage,
+  '/v1/trade/bulk': bulk,
 };
 
-/**
- * Serves every operation of the route table, and the extracts (`/v1/trade/bulk`); a
- * path that disagrees with its operation's URL is a startup error.
- */
+/** Serves every operation of the route table; a path that disagrees with its operation's URL is a startup error. */
 export function registerOperations(app: FastifyInstance, ctx: ServeContext): void {
   for (const [path, operation] of Object.entries(ROUTES)) {
     if (operation.url !== path) throw new Error(`route table lists ${path} for the operation at ${operation.url}`);
-    registerOperation(app, operation, ctx);
+    if ('download' in operation) registerDownload(app, operation, ctx);
+    else registerOperation(app, operation, ctx);
   }
-  registerBulk(app, ctx);
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Stores } from '../datasets.js';
 import type { Lane } from '../store/duckdb.js';
@@ -48,5 +49,46 @@ export interface Operation<Q extends TObject = TObject, P extends TObject = TObj
 export function defineOperation<Q extends TObject, P extends TObject, B extends TObject>(
   operation: Operation<Q, P, B>,
 ): Operation<Q, P, B> {
+  return operation;
+}
+
+/** What a download's handler gets: its parameters, the stores, the answer's headers, and what ends it. */
+export interface DownloadInput<Q extends TSchema> {
+  query: Static<Q>;
+  stores: Stores;
+  headers: Record<string, string>;
+  /** Aborted when the client leaves: the writing stops. */
+  signal: AbortSignal;
+  /** Raises the answer's price to `credits` before any byte is sent (403 quota_exceeded when the key lacks them). */
+  charge(credits: number): Promise<void>;
+}
+
+/** A file answer: its bytes as they are written, when the writing ends, and how it is named. */
+export interface Download {
+  stream: Readable;
+  done: Promise<void>;
+  contentType: string;
+  filename: string;
+}
+
+/**
+ * An operation whose 200 answer is a file written while it is sent (an extract)
+ * instead of a kept JSON body: not cached, priced by the handler (`cost` is its least).
+ */
+export interface DownloadOperation<Q extends TObject = TObject> {
+  url: string;
+  operationId: string;
+  summary: string;
+  returns: string;
+  tag: 'trade';
+  cost: number;
+  query: Q;
+  /** The CSV form of a typical file, for the documentation. */
+  csvExample: string;
+  /** Checks and prices the request, then starts writing the file. */
+  download(input: DownloadInput<Q>): Promise<Download>;
+}
+
+export function defineDownload<Q extends TObject>(operation: DownloadOperation<Q>): DownloadOperation<Q> {
   return operation;
 }

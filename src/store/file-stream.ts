@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { constants, createReadStream, openSync, closeSync, rmSync } from 'node:fs';
+import { constants, openSync, closeSync, rmSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -41,29 +42,43 @@ export async function streamFile(
   const copy = db
     .within(request.signal, 'heavy')
     .query(`COPY (${request.sql}) TO '${fifo}' (${COPY_OPTIONS[request.format]})`);
-  const reader = createReadStream(fifo);
-  reader.pipe(out, { end: false });
-  const read = new Promise<void>((resolve, reject) => {
-    reader.once('end', resolve);
-    reader.once('error', reject);
+  // Opening the read end waits for DuckDB to open the write end: when the copy fails
+  // before it does, a writer of our own lets the open return (tried until it has).
+  let opened = false;
+  const reading = open(fifo, 'r').finally(() => {
+    opened = true;
   });
-  const done = (async () => {
-    try {
-      await copy.catch((err: unknown) => {
-        // DuckDB failed before opening the pipe: a writer of our own lets the reader's open return.
+  const copied = copy.then(
+    () => undefined,
+    async (err: unknown) => {
+      while (!opened) {
         releaseReader(fifo);
-        throw err;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw err;
+    },
+  );
+  const done = (async () => {
+    let handle: FileHandle | undefined;
+    try {
+      handle = await reading;
+      const reader = handle.createReadStream();
+      request.signal.addEventListener('abort', () => reader.destroy(), { once: true });
+      reader.pipe(out, { end: false });
+      const read = new Promise<void>((resolve, reject) => {
+        reader.once('end', resolve);
+        reader.once('error', reject);
       });
-      await read;
+      await Promise.all([copied, read]);
       out.end();
     } catch (err) {
-      reader.destroy();
       out.destroy(err as Error);
     } finally {
+      await handle?.close().catch(() => undefined);
+      await copied.catch(() => undefined);
       rmSync(fifo, { force: true });
     }
   })();
-  request.signal.addEventListener('abort', () => reader.destroy(), { once: true });
   return { stream: out, done };
 }
 

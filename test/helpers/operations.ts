@@ -19,7 +19,8 @@ export type ParamKind =
   | 'limit'
   | 'text'
   | 'cursor'
-  | 'group';
+  | 'group'
+  | 'edition'; // an HS edition year
 
 export interface Operation {
   /** Path template; `{cid}` and `{pid}` are filled by the caller. */
@@ -28,6 +29,8 @@ export interface Operation {
   /** `data` is an array. */
   list: boolean;
   trade: boolean;
+  /** Its 200 answer is a file (Parquet or CSV), not JSON. */
+  file?: boolean;
   /** Its answers carry `next_cursor` (the monthly listing only without `group_by`). */
   paged?: boolean;
   required?: string[];
@@ -40,6 +43,7 @@ const tradeFilter = {
   flow: 'flow',
   from: 'year',
   to: 'year',
+  hs_version: 'edition',
 } as const;
 
 export const OPERATIONS: Operation[] = [
@@ -95,6 +99,7 @@ export const OPERATIONS: Operation[] = [
       product: 'product-list',
       from: 'month',
       to: 'month',
+      hs_version: 'edition',
       method: 'method',
       group_by: 'group_by',
       limit: 'limit',
@@ -109,13 +114,20 @@ export const OPERATIONS: Operation[] = [
   { path: '/v1/trade/products/{pid}', params: {}, list: false, trade: true },
   {
     path: '/v1/trade/products/{pid}/history',
-    params: { reporter: 'country-list', partner: 'country-list', flow: 'flow', from: 'year', to: 'year' },
+    params: {
+      reporter: 'country-list',
+      partner: 'country-list',
+      flow: 'flow',
+      from: 'year',
+      to: 'year',
+      hs_version: 'edition',
+    },
     list: true,
     trade: true,
   },
   {
     path: '/v1/trade/products/{pid}/markets',
-    params: { from: 'year', to: 'year', limit: 'limit' },
+    params: { from: 'year', to: 'year', hs_version: 'edition', limit: 'limit' },
     list: false,
     trade: true,
   },
@@ -123,38 +135,46 @@ export const OPERATIONS: Operation[] = [
   { path: '/v1/trade/countries/{cid}', params: {}, list: false, trade: true },
   {
     path: '/v1/trade/countries/{cid}/imports',
-    params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year' },
+    params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year', hs_version: 'edition' },
     list: true,
     trade: true,
   },
   {
     path: '/v1/trade/countries/{cid}/exports',
-    params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year' },
+    params: { partner: 'country-list', product: 'product-list', from: 'year', to: 'year', hs_version: 'edition' },
     list: true,
     trade: true,
   },
   {
     path: '/v1/trade/countries/{cid}/partners',
-    params: { flow: 'flow', product: 'product-list', from: 'year', to: 'year', limit: 'limit' },
+    params: { flow: 'flow', product: 'product-list', from: 'year', to: 'year', hs_version: 'edition', limit: 'limit' },
     list: true,
     trade: true,
   },
   {
     path: '/v1/trade/countries/{cid}/products',
-    params: { flow: 'flow', from: 'year', to: 'year', limit: 'limit' },
+    params: { flow: 'flow', from: 'year', to: 'year', hs_version: 'edition', limit: 'limit' },
     list: true,
     trade: true,
   },
   {
     path: '/v1/trade/countries/{cid}/advantage',
-    params: { year: 'year', limit: 'limit' },
+    params: { year: 'year', hs_version: 'edition', limit: 'limit' },
     list: true,
     trade: true,
   },
+  {
+    path: '/v1/trade/products/{pid}/concordance',
+    params: { to: 'edition' },
+    list: true,
+    trade: true,
+    required: ['to'],
+  },
+  { path: '/v1/trade/bulk', params: { ...tradeFilter }, list: false, trade: true, file: true },
 ];
 
 /** A valid value of each required parameter, so other parameters can be tested alone. */
-export const REQUIRED_VALUES: Record<string, string> = { q: 'ger', since: '2020-01-01' };
+export const REQUIRED_VALUES: Record<string, string> = { q: 'ger', since: '2020-01-01', to: '2022' };
 
 /** The path with valid identifiers (or the given ones). */
 export function concretePath(op: Operation, ids: { cid?: string; pid?: string } = {}): string {

@@ -36,7 +36,8 @@ function successBody(operation: Operation): Schema {
 
 function completeOperation(operation: Operation, documented: DocumentedOperation): Operation {
   const parameters = (operation.parameters ?? []).map((p) => ('$ref' in p ? p : clientParameter(p)));
-  if (documented.doc.download) return completeDownload(operation, documented, parameters);
+  const { download } = documented.doc;
+  if (download) return completeDownload(operation, { ...documented.doc, download }, parameters);
   const csv = answersCsv(parameters);
   const body = successBody(operation);
   const credits = `${documented.cost} credit${documented.cost > 1 ? 's' : ''}`;
@@ -55,7 +56,7 @@ function completeOperation(operation: Operation, documented: DocumentedOperation
 /** An operation whose 200 answer is a file: Parquet (binary) or CSV, priced by its rows. */
 function completeDownload(
   operation: Operation,
-  documented: DocumentedOperation,
+  doc: OperationDoc & { download: { csvExample: string } },
   parameters: NonNullable<Operation['parameters']>,
 ): Operation {
   const { operationId, summary, ...rest } = operation;
@@ -67,7 +68,7 @@ function completeDownload(
       'other answers are free. An error after the first byte ends the stream: the file is left truncated.',
     ...rest,
     parameters,
-    responses: downloadResponses(documented.doc),
+    responses: downloadResponses(doc),
   };
 }
 

@@ -52,7 +52,9 @@ export function operationResponses(body: Schema, doc: OperationDoc, csv: boolean
 }
 
 /** The responses of an operation answering a file: Parquet or CSV as an attachment, then the shared answers. */
-export function downloadResponses(doc: OperationDoc): Record<string, ResponseOrRef> {
+export function downloadResponses(
+  doc: OperationDoc & { download: { csvExample: string } },
+): Record<string, ResponseOrRef> {
   return {
     200: {
       description: doc.returns,
@@ -60,8 +62,12 @@ export function downloadResponses(doc: OperationDoc): Record<string, ResponseOrR
       content: {
         'application/vnd.apache.parquet': {
           schema: { type: 'string', format: 'binary', contentMediaType: 'application/vnd.apache.parquet' },
+          example: 'PAR1 … PAR1 (row groups of up to 100 000 rows, then the footer)',
         },
-        'text/csv': { schema: { type: 'string', description: 'RFC 4180: a header row, then one row per observation' } },
+        'text/csv': {
+          schema: { type: 'string', description: 'RFC 4180: a header row, then one row per observation' },
+          example: doc.download.csvExample,
+        },
       },
     },
     ...errorResponseRefs(),

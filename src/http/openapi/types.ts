@@ -60,8 +60,8 @@ export interface OperationDoc {
   returns: string;
   /** An example 200 body without the per-request fields; else one built from the schemas' examples. */
   example?: object;
-  /** The 200 answer is a file (Parquet or CSV) sent as an attachment, not JSON. */
-  download?: boolean;
+  /** The 200 answer is a file (Parquet or CSV) sent as an attachment, not JSON; with a CSV example. */
+  download?: { csvExample: string };
 }
 
 declare module 'fastify' {

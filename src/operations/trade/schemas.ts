@@ -19,7 +19,8 @@ const observationFields = {
   quantity_unit: Type.String(),
 };
 
-export const TradeObservationSchema = withExample(Type.Object(observationFields, { title: 'TradeObservation' }), {
+/** A typical annual observation: the example of its schema, and of an extract's rows. */
+export const TRADE_OBSERVATION_EXAMPLE = {
   exporter: 'DE',
   importer: 'US',
   hs6: '870323',
@@ -29,7 +30,11 @@ export const TradeObservationSchema = withExample(Type.Object(observationFields,
   value_usd: 12873440512,
   quantity: 412877340,
   quantity_unit: 'kg',
-});
+};
+export const TradeObservationSchema = withExample(
+  Type.Object(observationFields, { title: 'TradeObservation' }),
+  TRADE_OBSERVATION_EXAMPLE,
+);
 
 export const MonthlyObservationSchema = withExample(
   Type.Object(
