@@ -15,6 +15,8 @@ export interface Server {
   stop(): Promise<void>;
   /** CPU time the process has used so far (user + system), in ms; 0 where /proc is unavailable. */
   cpuMs(): number;
+  /** The server's process id. */
+  pid: number;
 }
 
 /** User + system CPU of a process from /proc (clock ticks of 10 ms). */
@@ -72,6 +74,7 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number
   await waitForHttp(url, 900_000, () => exited);
   return {
     url,
+    pid: child.pid!,
     cpuMs: () => cpuMsOf(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {

@@ -66,6 +66,24 @@ export async function ingestNomenclature(
   return { snapshot: name, ...written, carried };
 }
 
+/** Appends pairs of codes to a concordance table, with their relationship where they have one. */
+async function appendPairs(
+  conn: DuckDBConnection,
+  table: 'hs_conversions' | 'hs_correlations',
+  rows: Array<HsConversion & { relationship?: string }>,
+): Promise<void> {
+  const app = await conn.createAppender(table);
+  for (const r of rows) {
+    app.appendSmallInt(r.from_version);
+    app.appendInteger(r.from_hs6);
+    app.appendSmallInt(r.to_version);
+    app.appendInteger(r.to_hs6);
+    if (r.relationship !== undefined) app.appendVarchar(r.relationship);
+    app.endRow();
+  }
+  app.closeSync();
+}
+
 /**
  * Writes the conversion and correlation tables given, then the serving
  * nomenclature's (`old`) for the pairs of editions they do not carry.
@@ -78,25 +96,8 @@ async function writeConcordance(
   await conn.run(CONCORDANCE_DDL);
   const pairOf = (r: HsConversion) => `${r.from_version}:${r.to_version}`;
   const loaded = [...new Set([...tables.conversions, ...tables.correlations].map(pairOf))];
-  const conversions = await conn.createAppender('hs_conversions');
-  for (const r of tables.conversions) {
-    conversions.appendSmallInt(r.from_version);
-    conversions.appendInteger(r.from_hs6);
-    conversions.appendSmallInt(r.to_version);
-    conversions.appendInteger(r.to_hs6);
-    conversions.endRow();
-  }
-  conversions.closeSync();
-  const correlations = await conn.createAppender('hs_correlations');
-  for (const r of tables.correlations) {
-    correlations.appendSmallInt(r.from_version);
-    correlations.appendInteger(r.from_hs6);
-    correlations.appendSmallInt(r.to_version);
-    correlations.appendInteger(r.to_hs6);
-    correlations.appendVarchar(r.relationship);
-    correlations.endRow();
-  }
-  correlations.closeSync();
+  await appendPairs(conn, 'hs_conversions', tables.conversions);
+  await appendPairs(conn, 'hs_correlations', tables.correlations);
   if (old && (await tableNames(conn, old)).has('hs_conversions')) {
     const kept = `(from_version || ':' || to_version) NOT IN (${loaded.map((p) => `'${p}'`).join(', ') || "''"})`;
     await conn.run(`INSERT INTO hs_conversions SELECT * FROM ${old}.hs_conversions WHERE ${kept}`);

@@ -63,7 +63,9 @@ export async function streamFile(
     try {
       handle = await reading;
       const reader = handle.createReadStream();
+      // The client gone, or the stream closed unread (a HEAD): DuckDB's next write fails and the copy ends.
       request.signal.addEventListener('abort', () => reader.destroy(), { once: true });
+      out.once('close', () => reader.destroy());
       reader.pipe(out, { end: false });
       const read = new Promise<void>((resolve, reject) => {
         reader.once('end', resolve);

@@ -87,8 +87,12 @@ export function quotaCheck(ledger: CreditLedger) {
       if (key.quota !== null) {
         const extra = { ...entry, credits: more };
         const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, extra);
-        // Refused: the first reservation stays until the 403 releases it; the refusal names the whole price.
-        if (!r.ok) applyReservation(request, reply, { ...r, price: credits });
+        if (!r.ok) {
+          // Refused: the least price reserved before is given back now, and the refusal names the whole price.
+          await ledger.release(key, entry);
+          metering.reserved = false;
+          applyReservation(request, reply, { ok: false, remaining: r.remaining + entry.credits, price: credits });
+        }
         reply.header('x-credits-remaining', String(r.remaining));
       }
       entry.credits = credits;

@@ -20,6 +20,10 @@ export interface DocumentedOperation {
 
 const CSV_NOTE = 'Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).';
 
+/** Whether the operation takes the query parameter `name`. */
+const takes = (parameters: Array<Parameter | { $ref: string }>, name: string) =>
+  parameters.some((p) => 'name' in p && p.name === name);
+
 /** Whether the operation answers CSV: its `format` parameter offers `csv`. */
 const answersCsv = (parameters: Array<Parameter | { $ref: string }>) =>
   parameters.some(
@@ -49,7 +53,7 @@ function completeOperation(operation: Operation, documented: DocumentedOperation
     description: [price, ...(csv ? [CSV_NOTE] : [])].join(' '),
     ...rest,
     parameters: [...parameters, { $ref: '#/components/parameters/IfNoneMatch' }],
-    responses: operationResponses(body, documented.doc, csv),
+    responses: operationResponses(body, documented.doc, { csv, editions: takes(parameters, 'hs_version') }),
   };
 }
 

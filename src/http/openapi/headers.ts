@@ -76,6 +76,18 @@ export const HEADERS = {
     CURSOR_EXAMPLE,
   ),
   'X-Duration-Ms': header('CSV answers of trade operations: the `duration_ms` of the envelope.', integer(0), 12),
+  'X-HS-Excluded-Flows': header(
+    'Operations taking `hs_version`: the matching flows left out of the answer (reported in an earlier ' +
+      'edition than asked, or under a code without a conversion); 0 when none.',
+    integer(0),
+    0,
+  ),
+  'X-Rows': header('Extracts: the rows of the file, counted before its first byte.', integer(0), 14997),
+  'Content-Disposition': header(
+    'Extracts: an attachment and its file name.',
+    { type: 'string' },
+    'attachment; filename="trade-2023-2023.parquet"',
+  ),
 } as const satisfies Record<string, Json>;
 
 export type HeaderName = keyof typeof HEADERS;
@@ -89,8 +101,11 @@ const RATE_LIMIT: HeaderName[] = [
 ];
 const CREDITS: HeaderName[] = ['X-Credits-Remaining', 'X-Credits-Reset'];
 
-/** Headers of a 200 answer; `csv` adds those that carry the envelope's fields in a CSV answer. */
-export function successHeaders(csv: { paged: boolean; timed: boolean } | undefined): HeaderName[] {
+/**
+ * Headers of a 200 answer; `csv` adds those that carry the envelope's fields in a CSV
+ * answer, `editions` the count of flows an answer in an HS edition leaves out.
+ */
+export function successHeaders(csv: { paged: boolean; timed: boolean } | undefined, editions = false): HeaderName[] {
   return [
     'X-Request-Id',
     'ETag',
@@ -100,8 +115,20 @@ export function successHeaders(csv: { paged: boolean; timed: boolean } | undefin
     ...CREDITS,
     ...(csv?.paged ? (['X-Next-Cursor'] as const) : []),
     ...(csv?.timed ? (['X-Duration-Ms'] as const) : []),
+    ...(editions ? (['X-HS-Excluded-Flows'] as const) : []),
   ];
 }
+
+/** Headers of a file answer (an extract): not cached, so no validator. */
+export const DOWNLOAD_HEADERS: HeaderName[] = [
+  'X-Request-Id',
+  'Cache-Control',
+  'Content-Disposition',
+  'X-Rows',
+  'X-HS-Excluded-Flows',
+  ...RATE_LIMIT,
+  ...CREDITS,
+];
 
 export const NOT_MODIFIED_HEADERS: HeaderName[] = ['X-Request-Id', 'ETag', 'Cache-Control', ...RATE_LIMIT];
 export const RATE_LIMITED_HEADERS: HeaderName[] = ['X-Request-Id', 'Retry-After', ...RATE_LIMIT];

@@ -1,7 +1,7 @@
 import { toCsv } from '../csv.js';
 import { errorResponseRefs } from './error-responses.js';
 import { exampleOf } from './examples.js';
-import { headerRefs, successHeaders } from './headers.js';
+import { DOWNLOAD_HEADERS, headerRefs, successHeaders } from './headers.js';
 import type { OperationDoc, ResponseOrRef, Schema } from './types.js';
 
 /**
@@ -28,13 +28,18 @@ function successExample(body: Schema, doc: OperationDoc): unknown {
   return doc.example ? { ...(built as object), ...doc.example } : built;
 }
 
-export function operationResponses(body: Schema, doc: OperationDoc, csv: boolean): Record<string, ResponseOrRef> {
+export function operationResponses(
+  body: Schema,
+  doc: OperationDoc,
+  answers: { csv: boolean; editions: boolean },
+): Record<string, ResponseOrRef> {
+  const { csv } = answers;
   const shape = shapeOf(body);
   const example = successExample(body, doc);
   return {
     200: {
       description: doc.returns,
-      headers: headerRefs(successHeaders(csv ? shape : undefined)),
+      headers: headerRefs(successHeaders(csv ? shape : undefined, answers.editions)),
       content: {
         'application/json': { schema: body, example },
         ...(csv
@@ -58,7 +63,7 @@ export function downloadResponses(
   return {
     200: {
       description: doc.returns,
-      headers: headerRefs(successHeaders(undefined)),
+      headers: headerRefs(DOWNLOAD_HEADERS),
       content: {
         'application/vnd.apache.parquet': {
           schema: { type: 'string', format: 'binary', contentMediaType: 'application/vnd.apache.parquet' },
