@@ -55,7 +55,7 @@ async function askCountries(url: string, key: string, stop: { done: boolean }): 
   return times;
 }
 
-async function once(url: string, key: string, pid: number, file: string) {
+async function once({ url, key, pid, file }: { url: string; key: string; pid: number; file: string }) {
   const idle = rssMb(pid);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
@@ -81,7 +81,8 @@ async function main(): Promise<void> {
   const file = path.join(tmpdir(), `bench-extract-${process.pid}.parquet`);
   try {
     const runs = [];
-    for (let i = 0; i < Number(values.repeats); i++) runs.push(await once(server.url, key, server.pid, file));
+    for (let i = 0; i < Number(values.repeats); i++)
+      runs.push(await once({ url: server.url, key, pid: server.pid, file }));
     const last = runs[runs.length - 1]!;
     const times = runs.flatMap((r) => r.times);
     console.log(
