@@ -290,8 +290,32 @@ export class Database {
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly lanes: Record<Lane, ConnectionLane>,
-    private readonly limits: { queryTimeoutMs: number; memorySums: boolean; memorySumsBytes: number },
+    private readonly limits: {
+      queryTimeoutMs: number;
+      memorySums: boolean;
+      memorySumsBytes: number;
+      /** What the database was opened with, for `aside`. */
+      opened: DatabaseOptions;
+    },
   ) {}
+
+  /**
+   * A database of its own over the same files, for one long job (an extract): its
+   * blocks are read into its own buffers, within `memoryLimit`, and given back when
+   * it is closed, and it holds none of this pool's connections. The caller closes it.
+   */
+  aside(memoryLimit: string): Promise<Database> {
+    const { attach, queryTimeoutMs, tempDirectory } = this.limits.opened;
+    return Database.open({
+      attach,
+      connections: 2,
+      threads: 1,
+      queryTimeoutMs,
+      memoryLimit,
+      ...(tempDirectory ? { tempDirectory } : {}),
+      memorySums: false,
+    });
+  }
 
   /** Whether small sums may be computed from aggregates held in memory (see `DatabaseOptions`). */
   get memorySums(): boolean {
@@ -345,6 +369,7 @@ export class Database {
       queryTimeoutMs: opts.queryTimeoutMs,
       memorySums: opts.memorySums ?? true,
       memorySumsBytes: opts.memorySumsBytes ?? DEFAULT_MEMORY_SUMS_BYTES,
+      opened: opts,
     });
   }
 

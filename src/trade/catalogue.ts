@@ -326,7 +326,7 @@ async function pairCopyView(db: Database, schema: string, hasCopy: boolean): Pro
 }
 
 /** The views the queries read as the copies a file written before them lacks. */
-async function copyViews(db: Database, schema: string, tables: Set<string>): Promise<void> {
+export async function copyViews(db: Database, schema: string, tables: Set<string>): Promise<void> {
   await pairCopyView(db, schema, tables.has('annual_by_pair'));
   await countryYearViews(db, schema, tables);
 }

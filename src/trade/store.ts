@@ -1,6 +1,6 @@
 import type { Database } from '../store/duckdb.js';
 import { latestExportYear, revealedAdvantage, type AdvantageQuery, type AdvantageRow } from './advantage.js';
-import type { CodeRange, TradeCatalogue } from './catalogue.js';
+import { copyViews, tablesOf, type CodeRange, type TradeCatalogue } from './catalogue.js';
 import { concordance, type ConcordanceRow } from './concordance.js';
 import { extractSql } from './extract.js';
 import { streamFile, type FileFormat, type FileStream } from '../store/file-stream.js';
@@ -47,6 +47,9 @@ export interface TradeStore {
   ): Promise<FileStream>;
 }
 
+/** DuckDB's memory for one extract: its row groups, and the sort of one not in stored order (spilling beyond). */
+const EXTRACT_MEMORY_LIMIT = '256MB';
+
 /** Trade read from a snapshot's DuckDB file (attached as `trade`; table names in `sql.ts`). */
 export class DuckDbTradeStore implements TradeStore {
   constructor(
@@ -70,14 +73,25 @@ export class DuckDbTradeStore implements TradeStore {
     return latestExportYear(this.db, countries);
   }
 
-  extract(
+  async extract(
     filter: TradeFilter,
     file: { years: { from: number; to: number }; format: FileFormat; signal: AbortSignal },
   ): Promise<FileStream> {
     const { sql, params } = extractSql(this.catalogue, filter, file.years);
     // COPY takes no parameters: the values bound are numbers the service produced, written in.
     const statement = sql.replace(/\$(\d+)/g, (_, i: string) => String(params[Number(i) - 1]));
-    return streamFile(this.db, { sql: statement, format: file.format, signal: file.signal });
+    // On a database of its own, closed once the file is written: its reads leave no
+    // cache behind in the serving one, and it holds none of the serving connections.
+    const aside = await this.db.aside(EXTRACT_MEMORY_LIMIT);
+    try {
+      await copyViews(aside, 'trade', await tablesOf(aside, 'trade'));
+      const written = await streamFile(aside, { sql: statement, format: file.format, signal: file.signal });
+      void written.done.finally(() => aside.close());
+      return written;
+    } catch (err) {
+      aside.close();
+      throw err;
+    }
   }
 
   concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]> {
