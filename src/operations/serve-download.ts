@@ -5,7 +5,7 @@ import { API_ERROR_RESPONSES, allowOnlyGet } from '../http/routes.js';
 import type { DownloadOperation } from './operation.js';
 import type { ServeContext } from './serve.js';
 
-/** Files one server writes at a time: each has a DuckDB database of its own (256 MB) and a core while it runs. */
+/** Files one server writes at a time: each has a DuckDB database of its own (128 MB) and a core while it runs. */
 const DOWNLOADS_AT_ONCE = 2;
 
 /**

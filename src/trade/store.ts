@@ -48,7 +48,7 @@ export interface TradeStore {
 }
 
 /** DuckDB's memory for one extract: its row groups, and the sort of one not in stored order (spilling beyond). */
-const EXTRACT_MEMORY_LIMIT = '256MB';
+const EXTRACT_MEMORY_LIMIT = '128MB';
 
 /** Trade read from a snapshot's DuckDB file (attached as `trade`; table names in `sql.ts`). */
 export class DuckDbTradeStore implements TradeStore {
