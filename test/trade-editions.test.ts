@@ -207,6 +207,12 @@ describe('HS editions: conversion, exclusion, concordance and extracts', () => {
       expected,
     );
     assert.ok(up.every((r: { relationship: string }) => r.relationship === '1:n'));
+    const csv = await s.get(`/v1/trade/products/${String(to1992(c)).padStart(6, '0')}/concordance?to=2022&format=csv`);
+    assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
+    assert.deepEqual((csv.body as string).trimEnd().split('\r\n'), [
+      'from_hs6,from_version,to_hs6,to_version,relationship',
+      ...up.map((r: Record<string, unknown>) => Object.values(r).join(',')),
+    ]);
     expectError(await s.get(`/v1/trade/products/${code}/concordance?to=2017`), 422, 'validation_error');
     expectError(await s.get(`/v1/trade/products/${code}/concordance`), 422, 'validation_error');
   });

@@ -1331,6 +1331,11 @@ export interface components {
          */
         "Cache-Control": string;
         /**
+         * @description Extracts: an attachment and its file name.
+         * @example attachment; filename="trade-2023-2023.parquet"
+         */
+        "Content-Disposition": string;
+        /**
          * @description Weak validator of the answer; it changes exactly when the data it represents can change (a new snapshot). Send it back in `If-None-Match` to get 304 when nothing changed.
          * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
          */
@@ -1391,6 +1396,11 @@ export interface components {
          */
         "X-Duration-Ms": number;
         /**
+         * @description Operations taking `hs_version`: the matching flows left out of the answer (reported in an earlier edition than asked, or under a code without a conversion); 0 when none.
+         * @example 0
+         */
+        "X-HS-Excluded-Flows": number;
+        /**
          * @description CSV answers of paged operations: the `next_cursor` of the page; absent on the last page.
          * @example WzEsIkRFVS5DUElfWU9ZIiwiMjAyNC0wMS0wMSJdCmtIcFhB
          */
@@ -1400,6 +1410,11 @@ export interface components {
          * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
          */
         "X-Request-Id": string;
+        /**
+         * @description Extracts: the rows of the file, counted before its first byte.
+         * @example 14997
+         */
+        "X-Rows": number;
     };
     pathItems: never;
 }
@@ -2014,6 +2029,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -2132,16 +2148,17 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
-                    ETag: components["headers"]["ETag"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    Vary: components["headers"]["Vary"];
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Rows": components["headers"]["X-Rows"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2416,6 +2433,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2537,6 +2555,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2659,6 +2678,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2786,6 +2806,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2908,6 +2929,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3141,6 +3163,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -3563,6 +3586,7 @@ export interface operations {
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
                     "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3679,6 +3703,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3813,6 +3838,7 @@ export interface operations {
                     Vary: components["headers"]["Vary"];
                     "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
                     "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

@@ -29,6 +29,8 @@ export interface Operation {
   /** `data` is an array. */
   list: boolean;
   trade: boolean;
+  /** It answers 200 only once UNSD conversion tables are loaded (else 422): not in the default sample. */
+  needsHsTables?: boolean;
   /** Its 200 answer is a file (Parquet or CSV), not JSON. */
   file?: boolean;
   /** Its answers carry `next_cursor` (the monthly listing only without `group_by`). */
@@ -169,6 +171,7 @@ export const OPERATIONS: Operation[] = [
     list: true,
     trade: true,
     required: ['to'],
+    needsHsTables: true,
   },
   { path: '/v1/trade/bulk', params: { ...tradeFilter }, list: false, trade: true, file: true },
 ];
