@@ -18,6 +18,7 @@ import { answerClientError, answerFrameworkError, registerErrorAnswers, requireH
 import { lazySerializers } from './http/lazy-serializers.js';
 import { registerGracefulClose } from './http/graceful-close.js';
 import { registerHealth, type Probe } from './http/health.js';
+import type { PullStatus } from './store/store-pull.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerDocs } from './http/docs.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   cacheMaxAgeS?: number;
   /** Checks of `/readyz` besides the snapshot's (the shared stores of the distributed mode). */
   probes?: Record<string, Probe>;
+  /** With `SNAPSHOT_STORE_URL`: what this replica knows of the object store. */
+  snapshotStore?: PullStatus;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
   /**
@@ -156,12 +159,25 @@ function registerPipeline(app: FastifyInstance, opts: AppOptions): void {
   });
 }
 
+/** The snapshots `/readyz` names: the local one and, with an object store, the store's and its last poll. */
+function snapshotsDetail(opts: AppOptions) {
+  const local = opts.store.current?.name ?? null;
+  const pull = opts.snapshotStore;
+  if (!pull) return { fields: { snapshots: { local } } };
+  const age = pull.lastPollOkAt ? (Date.now() - pull.lastPollOkAt.getTime()) / 1000 : null;
+  const store = { url: pull.store, current: pull.storeCurrent ?? null, last_poll_age_s: age };
+  return {
+    fields: { snapshots: { local, store } },
+    ...(local === null ? { waiting: `waiting for the first snapshot from ${pull.store}` } : {}),
+  };
+}
+
 /** `/healthz`, `/readyz` and `/metrics`: outside `/v1`, without a key. */
 function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache: ResponseCache): void {
   const snapshot = async () => {
     if (!opts.store.current) throw new Error('no snapshot loaded');
   };
-  registerHealth(app, { snapshot, ...opts.probes });
+  registerHealth(app, { snapshot, ...opts.probes }, () => snapshotsDetail(opts));
   registerMetrics(app, {
     token: opts.metricsToken,
     sources: {
@@ -171,6 +187,8 @@ function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache
         const name = opts.store.current?.name;
         return name === undefined ? undefined : snapshotCreatedAt(name);
       },
+      snapshotName: () => opts.store.current?.name,
+      snapshotStore: opts.snapshotStore,
     },
   });
 }

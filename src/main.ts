@@ -5,6 +5,7 @@ import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './l
 import { SettingsError, loadSettings, type Settings } from './settings.js';
 import { assertCanListen, assertWritableDataDir, listenProblem } from './startup.js';
 import { readCurrentName } from './store/snapshot-layout.js';
+import { SnapshotPuller } from './store/store-pull.js';
 import { setWarningSink } from './store/warnings.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
@@ -54,6 +55,21 @@ async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
   );
 }
 
+/** Keeps DATA_DIR on the object store's current snapshot (`SNAPSHOT_STORE_URL`). */
+function startPuller(settings: Settings, logger: Logger): SnapshotPuller {
+  const puller = new SnapshotPuller({
+    dataDir: settings.dataDir,
+    url: settings.snapshotStoreUrl!,
+    pollMs: settings.snapshotPollMs,
+    snapshotsKept: settings.snapshotsKept,
+    downloadMbps: settings.snapshotDownloadMbps,
+    log: { info: (m) => logger.info(m), error: (m) => logger.error(m) },
+  });
+  logger.info(`snapshots from ${puller.status.store}, polled every ${settings.snapshotPollMs} ms`);
+  puller.start();
+  return puller;
+}
+
 async function openSnapshots(settings: Settings, logger: Logger): Promise<DatasetStore> {
   const store: DatasetStore = datasetStore({
     dataDir: settings.dataDir,
@@ -82,7 +98,9 @@ async function main(): Promise<void> {
   setWarningSink((message) => logger.warn(message));
   assertWritableDataDir(settings.dataDir);
   await assertCanListen(settings.host, settings.port);
-  await ensureSample(settings, logger);
+  // A replica of an object store takes its snapshots from there, never builds the sample.
+  const puller = settings.snapshotStoreUrl ? startPuller(settings, logger) : undefined;
+  if (!puller) await ensureSample(settings, logger);
   // Independent: the snapshot's DuckDB files and the access state open side by side.
   const [store, access] = await Promise.all([
     openSnapshots(settings, logger),
@@ -95,6 +113,7 @@ async function main(): Promise<void> {
     accessChecks: access.checks,
     metering: access.onSend,
     probes: access.probes,
+    snapshotStore: puller?.status,
     gatewaySecret: settings.gatewaySecret,
     metricsToken: settings.metricsToken,
     trustProxy: settings.trustProxy,
@@ -116,6 +135,7 @@ async function main(): Promise<void> {
   onStopSignals(logger, async () => {
     await app.close();
     await access.close();
+    puller?.close();
     store.close();
   });
   await app.listen({ port: settings.port, host: settings.host }).catch((err: unknown) => {

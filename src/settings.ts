@@ -7,6 +7,8 @@ export const DUCKDB_QUEUE_MAX_DEFAULT = 512;
 export const TRADE_MEMORY_MB_DEFAULT = 1536;
 /** `SNAPSHOTS_KEPT`: published snapshots kept on disk, the serving one included. */
 export const SNAPSHOTS_KEPT_DEFAULT = 3;
+/** `STORE_SNAPSHOTS_KEPT`: snapshots kept in the object store, the current one included. */
+export const STORE_SNAPSHOTS_KEPT_DEFAULT = 3;
 /** `QUERY_TIMEOUT_MS`: the deadline of a request's work, from its arrival. */
 export const QUERY_TIMEOUT_MS_DEFAULT = 10_000;
 /** `RESPONSE_CACHE_MB`: memory the answer cache may hold. */
@@ -52,6 +54,15 @@ export interface Settings {
   duckdbMemoryLimit: string;
   /** Published snapshots kept (the serving one included); older ones and unpublished leftovers are removed. */
   snapshotsKept: number;
+  /**
+   * `SNAPSHOT_STORE_URL`: `s3://bucket/prefix` of an S3-compatible store that builds
+   * publish to and servers pull from; unset, snapshots stay in DATA_DIR.
+   */
+  snapshotStoreUrl: string | undefined;
+  /** `STORE_SNAPSHOTS_KEPT`: snapshots kept in the store (the current one included). */
+  storeSnapshotsKept: number;
+  /** `SNAPSHOT_DOWNLOAD_MBPS`: a replica's download rate from the store, MB (10^6 bytes) a second; unset, unbounded. */
+  snapshotDownloadMbps: number | undefined;
   /** `Cache-Control: private, max-age` of 200 answers, seconds. */
   cacheMaxAgeS: number;
   /** Memory the answer cache may hold, MiB; 0 disables it. */
@@ -182,7 +193,10 @@ export function snapshotsKeptFrom(env: NodeJS.ProcessEnv): number {
 }
 
 /** What a snapshot build, a server's snapshots and their clean-up run under. */
-export type SnapshotSettings = Pick<Settings, 'duckdbMemoryLimit' | 'snapshotsKept'>;
+export type SnapshotSettings = Pick<
+  Settings,
+  'duckdbMemoryLimit' | 'snapshotsKept' | 'snapshotStoreUrl' | 'storeSnapshotsKept'
+>;
 
 /**
  * The snapshot settings a caller gave, each one it left out at its default: never
@@ -192,6 +206,8 @@ export function snapshotSettings(given: Partial<SnapshotSettings>): SnapshotSett
   return {
     duckdbMemoryLimit: given.duckdbMemoryLimit ?? defaultDuckdbMemoryLimit(),
     snapshotsKept: given.snapshotsKept ?? SNAPSHOTS_KEPT_DEFAULT,
+    snapshotStoreUrl: given.snapshotStoreUrl,
+    storeSnapshotsKept: given.storeSnapshotsKept ?? STORE_SNAPSHOTS_KEPT_DEFAULT,
   };
 }
 
@@ -282,6 +298,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', { fallback: 1000, min: 50 }),
     duckdbMemoryLimit: duckdbMemoryLimitFrom(env),
     snapshotsKept: snapshotsKeptFrom(env),
+    snapshotStoreUrl: optional(env, 'SNAPSHOT_STORE_URL'),
+    storeSnapshotsKept: intFrom(env, 'STORE_SNAPSHOTS_KEPT', { fallback: STORE_SNAPSHOTS_KEPT_DEFAULT, min: 1 }),
+    snapshotDownloadMbps: env.SNAPSHOT_DOWNLOAD_MBPS ? numberFrom(env, 'SNAPSHOT_DOWNLOAD_MBPS', 1) : undefined,
     cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: CACHE_MAX_AGE_S_DEFAULT }),
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),

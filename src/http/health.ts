@@ -27,7 +27,10 @@ async function passes(probe: Probe): Promise<boolean> {
  * failed, so a load balancer sends requests elsewhere meanwhile. Neither needs a key
  * nor passes the gateway: probes come from the platform, not through it.
  */
-export function registerHealth(app: FastifyInstance, probes: Record<string, Probe>): void {
+/** What `/readyz` adds to its answer: fields (the snapshots), and why it waits when it is not ready. */
+export type ReadinessDetail = () => { fields: Record<string, unknown>; waiting?: string };
+
+export function registerHealth(app: FastifyInstance, probes: Record<string, Probe>, detail?: ReadinessDetail): void {
   const hide = { schema: { hide: true } };
   app.get('/healthz', hide, (request) => ({ status: 'ok', request_id: request.id }));
   app.get('/readyz', hide, async (request, reply) => {
@@ -35,10 +38,12 @@ export function registerHealth(app: FastifyInstance, probes: Record<string, Prob
     const results = await Promise.all(names.map((name) => passes(probes[name]!)));
     const checks = Object.fromEntries(names.map((name, i) => [name, results[i] ? 'ok' : 'unavailable']));
     const down = names.filter((_, i) => !results[i]);
-    if (down.length === 0) return { status: 'ready', checks, request_id: request.id };
-    const error = new ApiError('provider_unavailable', `Not ready: ${down.join(', ')} unavailable.`);
+    const more = detail?.();
+    if (down.length === 0) return { status: 'ready', checks, ...more?.fields, request_id: request.id };
+    const why = more?.waiting ? ` (${more.waiting})` : '';
+    const error = new ApiError('provider_unavailable', `Not ready: ${down.join(', ')} unavailable${why}.`);
     reply.code(error.status);
-    return { error: error.code, message: error.message, request_id: request.id, checks };
+    return { error: error.code, message: error.message, request_id: request.id, checks, ...more?.fields };
   });
   allowOnlyGet(app, '/healthz');
   allowOnlyGet(app, '/readyz');

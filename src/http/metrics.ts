@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { secretMatches } from '../secrets.js';
 import { ApiError } from '../errors.js';
 import type { Lane } from '../store/duckdb.js';
+import type { PullStatus } from '../store/store-pull.js';
 import { allowOnlyGet } from './routes.js';
 
 /** What `/metrics` reads at each scrape from the rest of the server. */
@@ -12,6 +13,10 @@ export interface MetricSources {
   queued(): Record<Lane, number> | undefined;
   /** When the serving snapshot was created (undefined: none, or a name without a time). */
   snapshotCreatedAt(): Date | undefined;
+  /** The serving snapshot's name (undefined: none yet). */
+  snapshotName(): string | undefined;
+  /** With an object store: what this replica knows of it. */
+  snapshotStore?: PullStatus;
 }
 
 export interface MetricsOptions {
@@ -77,6 +82,7 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
       for (const lane of ['light', 'heavy'] as const) this.set({ lane }, queued?.[lane] ?? 0);
     },
   });
+  defineStoreGauges(registers, sources);
   new Gauge({
     name: 'snapshot_age_seconds',
     help: 'Age of the serving data snapshot (since it was built)',
@@ -85,6 +91,47 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
       const created = sources.snapshotCreatedAt();
       if (created === undefined) this.reset();
       else this.set((Date.now() - created.getTime()) / 1000);
+    },
+  });
+}
+
+/** The object store's side: its current snapshot, the age of the last answered poll, failures. */
+function defineStoreGauges(registers: Registry[], sources: MetricSources): void {
+  const pull = sources.snapshotStore;
+  if (!pull) return;
+  new Gauge({
+    name: 'snapshot_store_last_poll_age_seconds',
+    help: 'Seconds since the object store last answered a poll',
+    registers,
+    collect() {
+      if (pull.lastPollOkAt) this.set((Date.now() - pull.lastPollOkAt.getTime()) / 1000);
+      else this.reset();
+    },
+  });
+  new Gauge({
+    name: 'snapshot_store_poll_failures',
+    help: 'Polls and downloads of the object store that failed since start',
+    registers,
+    collect() {
+      this.set(pull.pollFailures);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_store_checksum_failures',
+    help: 'Objects refused since start: their SHA-256 differed from the manifest',
+    registers,
+    collect() {
+      this.set(pull.checksumFailures);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_store_info',
+    help: "The object store's current snapshot (label store) and the one this replica serves (label local)",
+    labelNames: ['store', 'local'],
+    registers,
+    collect() {
+      this.reset();
+      this.set({ store: pull.storeCurrent ?? '', local: sources.snapshotName() ?? '' }, 1);
     },
   });
 }

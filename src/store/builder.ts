@@ -7,6 +7,7 @@ import type { Progress } from './progress.js';
 import { createSnapshotDir, discardSnapshot, publishSnapshot } from './publish.js';
 import { ECONOMICS_FILE, derivedFrom, snapshotsDir } from './snapshot-layout.js';
 import { buildDuckdbConfig } from './spill.js';
+import { publishToStore } from './store-publish.js';
 import { warn } from './warnings.js';
 
 /**
@@ -84,9 +85,10 @@ export interface BuiltSnapshot<T> {
  * to delete a published snapshot.
  */
 export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): Promise<BuiltSnapshot<T>> {
-  const { duckdbMemoryLimit: memoryLimit, snapshotsKept } = snapshotSettings(opts.settings ?? {});
+  const { duckdbMemoryLimit: memoryLimit, snapshotsKept, ...store } = snapshotSettings(opts.settings ?? {});
   const { name, dir, base } = await createSnapshotDir(dataDir, snapshotsKept);
   const baseDir = base === undefined ? undefined : path.join(snapshotsDir(dataDir), base);
+  let built: BuiltSnapshot<T>;
   try {
     const carried = opts.replaces === 'all' ? [] : carryOverUnchanged(baseDir, dir, opts.replaces);
     const build = new Build({ dataDir, name, dir, base, baseDir, carried, memoryLimit });
@@ -95,7 +97,7 @@ export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): 
     // Servers cannot open a snapshot without an economics file: such a one is never published.
     if (!build.has(ECONOMICS_FILE)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
     await publishSnapshot(dataDir, name, snapshotsKept);
-    return { name, carried, written };
+    built = { name, carried, written };
   } catch (err) {
     opts.progress?.stop();
     // The build's own error is the one worth reporting; a failed rollback leaves a
@@ -105,6 +107,18 @@ export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): 
     });
     throw err;
   }
+  // Published here; with an object store, then there (the replicas' source): a failure
+  // there leaves this snapshot serving here and fails the build's command.
+  if (store.snapshotStoreUrl) {
+    await publishToStore(dataDir, name, { url: store.snapshotStoreUrl, kept: store.storeSnapshotsKept }).catch(
+      (err: unknown) => {
+        throw new Error(
+          `snapshot ${name} is published in ${dataDir} but not in ${store.snapshotStoreUrl}: ${(err as Error).message}`,
+        );
+      },
+    );
+  }
+  return built;
 }
 
 /**

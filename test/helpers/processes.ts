@@ -120,6 +120,15 @@ export async function createKey(args: string[], env: Record<string, string>): Pr
   return { key: out[out.length - 1]!, id: /created (key_[0-9a-f]+)/.exec(out.join('\n'))![1]! };
 }
 
+/** `npm run snapshots -- …`; returns its stdout. */
+export async function snapshotsCli(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, [...entryArgs('src/cli/snapshots.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  return stdout;
+}
+
 /** `npm run accounts -- …` with `stdin` as its standard input. */
 export function accountsCli(args: string[], env: Record<string, string>, stdin: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
