@@ -187,6 +187,27 @@ export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv): string {
   return `${m![1]}${m![2]}`;
 }
 
+/** Where snapshots are kept in an S3-compatible store: `s3://bucket/prefix`. */
+export interface StoreLocation {
+  bucket: string;
+  /** Without leading or trailing slash; '' for the bucket's root. */
+  prefix: string;
+}
+
+/** `SNAPSHOT_STORE_URL` read: `s3://bucket` or `s3://bucket/prefix`. */
+export function parseStoreUrl(url: string): StoreLocation {
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url.trim());
+  if (!m) throw new SettingsError(`SNAPSHOT_STORE_URL ${url} is not s3://bucket/prefix: set it to an S3 bucket URL`);
+  return { bucket: m[1]!, prefix: (m[2] ?? '').replace(/^\/+|\/+$/g, '') };
+}
+
+/** `SNAPSHOT_STORE_URL`, checked when the settings are read (an ingest fails before its build, not after). */
+function storeUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const url = optional(env, 'SNAPSHOT_STORE_URL');
+  if (url !== undefined) parseStoreUrl(url);
+  return url;
+}
+
 /** `SNAPSHOTS_KEPT`: how many published snapshots stay on disk. */
 export function snapshotsKeptFrom(env: NodeJS.ProcessEnv): number {
   return intFrom(env, 'SNAPSHOTS_KEPT', { fallback: SNAPSHOTS_KEPT_DEFAULT, min: 1 });
@@ -298,7 +319,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     snapshotPollMs: intFrom(env, 'SNAPSHOT_POLL_MS', { fallback: 1000, min: 50 }),
     duckdbMemoryLimit: duckdbMemoryLimitFrom(env),
     snapshotsKept: snapshotsKeptFrom(env),
-    snapshotStoreUrl: optional(env, 'SNAPSHOT_STORE_URL'),
+    snapshotStoreUrl: storeUrlFrom(env),
     storeSnapshotsKept: intFrom(env, 'STORE_SNAPSHOTS_KEPT', { fallback: STORE_SNAPSHOTS_KEPT_DEFAULT, min: 1 }),
     snapshotDownloadMbps: env.SNAPSHOT_DOWNLOAD_MBPS ? numberFrom(env, 'SNAPSHOT_DOWNLOAD_MBPS', 1) : undefined,
     cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: CACHE_MAX_AGE_S_DEFAULT }),

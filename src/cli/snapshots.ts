@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSettings } from '../settings.js';
-import { SnapshotObjectStore, parseStoreUrl } from '../store/object-store.js';
+import { SnapshotObjectStore } from '../store/object-store.js';
 import { BUILDING_MARKER, readCurrentName, snapshotsDir } from '../store/snapshot-layout.js';
 import { isDataFile } from '../store/snapshot-manifest.js';
 import { runTool } from './run.js';
@@ -38,7 +38,7 @@ async function localSnapshots(dataDir: string): Promise<Listed[]> {
 }
 
 async function storeSnapshots(url: string): Promise<Listed[]> {
-  const objects = new SnapshotObjectStore(parseStoreUrl(url));
+  const objects = new SnapshotObjectStore(url);
   try {
     const current = await objects.current();
     const names = await objects.snapshots();

@@ -9,22 +9,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { SettingsError } from '../settings.js';
+import { parseStoreUrl, type StoreLocation } from '../settings.js';
 import { parseManifest, type SnapshotManifest } from './snapshot-manifest.js';
-
-/** Where snapshots are kept in an S3-compatible store: `s3://bucket/prefix`. */
-export interface StoreLocation {
-  bucket: string;
-  /** Without leading or trailing slash; '' for the bucket's root. */
-  prefix: string;
-}
-
-/** `SNAPSHOT_STORE_URL` read: `s3://bucket` or `s3://bucket/prefix`. */
-export function parseStoreUrl(url: string): StoreLocation {
-  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url.trim());
-  if (!m) throw new SettingsError(`SNAPSHOT_STORE_URL ${url} is not s3://bucket/prefix: set it to an S3 bucket URL`);
-  return { bucket: m[1]!, prefix: (m[2] ?? '').replace(/^\/+|\/+$/g, '') };
-}
 
 /** Parts of a multipart upload: 16 MiB, two at a time (a 10 GB file is 640 parts, far below S3's 10 000). */
 const PART_BYTES = 16 * 2 ** 20;
@@ -39,12 +25,13 @@ const PART_BYTES = 16 * 2 ** 20;
  */
 export class SnapshotObjectStore {
   readonly url: string;
+  readonly location: StoreLocation;
   private readonly client: S3Client;
 
-  constructor(
-    readonly location: StoreLocation,
-    env: NodeJS.ProcessEnv = process.env,
-  ) {
+  /** `url`: `SNAPSHOT_STORE_URL` (`s3://bucket/prefix`). */
+  constructor(url: string, env: NodeJS.ProcessEnv = process.env) {
+    const location = parseStoreUrl(url);
+    this.location = location;
     this.url = `s3://${location.bucket}${location.prefix ? `/${location.prefix}` : ''}`;
     const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
     // The SDK's notice that later versions need Node 22 would break the one-JSON-object

@@ -42,12 +42,13 @@ export function parseManifest(text: string, where: string): SnapshotManifest {
   } catch {
     throw new Error(`${where} is not JSON`);
   }
+  if (typeof doc !== 'object' || doc === null) throw new Error(`${where} is not a manifest object`);
   const m = doc as Partial<SnapshotManifest>;
   if (typeof m.snapshot !== 'string' || !snapshotCreatedAt(m.snapshot) || !/^[0-9TZ]+-[0-9a-f]+$/.test(m.snapshot))
     throw new Error(`${where}: "snapshot" is not a snapshot name`);
   if (!Array.isArray(m.files) || m.files.length === 0) throw new Error(`${where}: no files`);
   for (const f of m.files as unknown[]) {
-    const file = f as Partial<SnapshotManifest['files'][number]>;
+    const file = (f ?? {}) as Partial<SnapshotManifest['files'][number]>;
     if (
       typeof file.name !== 'string' ||
       !isDataFile(file.name) ||

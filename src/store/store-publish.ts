@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SnapshotObjectStore, parseStoreUrl } from './object-store.js';
+import { SnapshotObjectStore } from './object-store.js';
 import { snapshotsDir } from './snapshot-layout.js';
 import { manifestOf } from './snapshot-manifest.js';
 
@@ -14,7 +14,7 @@ export async function publishToStore(
   name: string,
   store: { url: string; kept: number },
 ): Promise<void> {
-  const objects = new SnapshotObjectStore(parseStoreUrl(store.url));
+  const objects = new SnapshotObjectStore(store.url);
   try {
     const dir = path.join(snapshotsDir(dataDir), name);
     const manifest = await manifestOf(dir, name);

@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SnapshotObjectStore, parseStoreUrl } from './object-store.js';
+import { SnapshotObjectStore } from './object-store.js';
 import { publishSnapshot } from './publish.js';
 import { readCurrentName, snapshotsDir } from './snapshot-layout.js';
 import type { SnapshotManifest } from './snapshot-manifest.js';
@@ -78,7 +78,7 @@ export class SnapshotPuller {
       log: PullLog;
     },
   ) {
-    this.objects = new SnapshotObjectStore(parseStoreUrl(opts.url));
+    this.objects = new SnapshotObjectStore(opts.url);
     this.status = {
       store: this.objects.url,
       storeCurrent: undefined,
