@@ -198,7 +198,7 @@ export interface StoreLocation {
 export function parseStoreUrl(url: string): StoreLocation {
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url.trim());
   if (!m) throw new SettingsError(`SNAPSHOT_STORE_URL ${url} is not s3://bucket/prefix: set it to an S3 bucket URL`);
-  return { bucket: m[1]!, prefix: (m[2] ?? '').replace(/^\/+|\/+$/g, '') };
+  return { bucket: m[1]!, prefix: (m[2] ?? '').split('/').filter(Boolean).join('/') };
 }
 
 /** `SNAPSHOT_STORE_URL`, checked when the settings are read (an ingest fails before its build, not after). */

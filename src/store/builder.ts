@@ -77,12 +77,13 @@ export interface BuiltSnapshot<T> {
 /**
  * Builds a snapshot and publishes it: creates its directory, carries over the serving
  * snapshot's files this build does not replace, lets `write` write its files, runs
- * `validate`, checks the snapshot can be served, publishes.
+ * `validate`, checks the snapshot can be served, publishes; with an object store
+ * (`snapshotStoreUrl`), then uploads it there.
  *
- * A failure before the publish discards the new directory and the serving snapshot
- * stays. The publish is the last step that can throw (its clean-up only logs), so
- * nothing can fail once the snapshot is published; and the rollback itself refuses
- * to delete a published snapshot.
+ * A failure before the local publish discards the new directory and the serving
+ * snapshot stays; the rollback itself refuses to delete a published snapshot. Once
+ * published locally nothing is rolled back: a failed upload throws, naming the store,
+ * and leaves the snapshot serving here.
  */
 export async function buildSnapshot<T>(dataDir: string, opts: BuildOptions<T>): Promise<BuiltSnapshot<T>> {
   const { duckdbMemoryLimit: memoryLimit, snapshotsKept, ...store } = snapshotSettings(opts.settings ?? {});
