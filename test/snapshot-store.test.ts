@@ -42,6 +42,9 @@ const serving = (r: ServerProcess, name: string) =>
   until(`a replica serving ${name}`, async () => {
     const s = await readyz(r);
     return s.status === 200 && s.body.snapshots.local === name ? s : undefined;
+  }).catch((err: unknown) => {
+    // What the replica logged says why.
+    throw new Error(`${(err as Error).message}; its log ends:\n${r.output().split('\n').slice(-8).join('\n')}`);
   });
 
 describe('snapshots through an object store: one publisher, replicas on their own DATA_DIRs', () => {

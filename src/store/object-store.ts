@@ -99,13 +99,13 @@ export class SnapshotObjectStore {
     }
   }
 
-  /** The bytes of `snapshots/<name>/<file>` from `offset` on. */
-  async read(name: string, file: string, offset: number): Promise<Readable> {
+  /** The bytes `start`..`end` (inclusive) of `snapshots/<name>/<file>`. */
+  async read(name: string, file: string, range: { start: number; end: number }): Promise<Readable> {
     const r = await this.client.send(
       new GetObjectCommand({
         Bucket: this.location.bucket,
         Key: this.key('snapshots', name, file),
-        ...(offset > 0 ? { Range: `bytes=${offset}-` } : {}),
+        Range: `bytes=${range.start}-${range.end}`,
       }),
     );
     return r.Body as Readable;

@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { SnapshotObjectStore } from './object-store.js';
 import { publishSnapshot } from './publish.js';
 import { readCurrentName, snapshotsDir } from './snapshot-layout.js';
-import type { SnapshotManifest } from './snapshot-manifest.js';
+import { sha256Of, type SnapshotManifest } from './snapshot-manifest.js';
+import { downloadRanges, rangesFile } from './ranged-download.js';
 
 /** What a replica knows of the object store, for `/readyz`, `/metrics` and the log. */
 export interface PullStatus {
@@ -32,18 +30,9 @@ export class ChecksumError extends Error {
   override name = 'ChecksumError';
 }
 
-/** A stream that passes at most `bytesPerS` on average: each chunk waits until the rate allows it. */
-function throttle(bytesPerS: number): Transform {
-  const started = Date.now();
-  let bytes = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      bytes += chunk.length;
-      const wait = (bytes / bytesPerS) * 1000 - (Date.now() - started);
-      setTimeout(() => done(null, chunk), Math.max(0, wait));
-    },
-  });
-}
+/** Ranges of an object read at once, and their size: a few connections fill a disk where one does not. */
+const PARALLEL_RANGES = 4;
+const RANGE_BYTES = 32 * 2 ** 20;
 
 /** Where a snapshot being downloaded is written, outside `snapshots/` (whose clean-up it must survive a restart). */
 const incomingDir = (dataDir: string) => path.join(dataDir, 'incoming');
@@ -156,34 +145,25 @@ export class SnapshotPuller {
   }
 
   /**
-   * One object into `dir`: appended to its `.part` from where a former try stopped,
-   * hashed as it arrives (the part's bytes first), renamed to its name once its size
-   * and SHA-256 are the manifest's; a mismatch removes the part and is refused.
+   * One object into `dir`: its ranges read side by side into `<file>.part` (resumed:
+   * ranges already written are not read again), renamed to its name once its size and
+   * SHA-256 are the manifest's; a mismatch removes the part and is refused.
    */
   private async fetchFile(name: string, file: SnapshotManifest['files'][number], dir: string): Promise<void> {
     const final = path.join(dir, file.name);
     if (existsSync(final)) return;
     const part = `${final}.part`;
-    let offset = existsSync(part) ? (await stat(part)).size : 0;
-    if (offset > file.size) {
-      await rm(part);
-      offset = 0;
-    }
-    const hash = createHash('sha256');
-    if (offset > 0) for await (const chunk of createReadStream(part)) hash.update(chunk as Buffer);
-    if (offset < file.size) {
-      const body = await this.objects.read(name, file.name, offset);
-      const hashing = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      const stages = this.opts.downloadMbps ? [throttle(this.opts.downloadMbps * 1e6)] : [];
-      await pipeline([body, ...stages, hashing, createWriteStream(part, { flags: 'a' })]);
-    }
+    await downloadRanges({
+      part,
+      size: file.size,
+      read: (start, end) => this.objects.read(name, file.name, { start, end }),
+      parallel: PARALLEL_RANGES,
+      rangeBytes: RANGE_BYTES,
+      bytesPerS: this.opts.downloadMbps ? this.opts.downloadMbps * 1e6 : undefined,
+    });
     const size = (await stat(part)).size;
-    const sha256 = hash.digest('hex');
+    const sha256 = await sha256Of(part);
+    await rm(rangesFile(part), { force: true });
     if (size !== file.size || sha256 !== file.sha256) {
       await rm(part, { force: true });
       throw new ChecksumError(
