@@ -1,10 +1,11 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import path from 'node:path';
 import type { SnapshotBuild } from '../store/builder.js';
 import { attachReadOnly, tableNames } from '../store/duckdb.js';
 import { NOMENCLATURE_FILE, TRADE_FILE, editionFile } from '../store/snapshot-layout.js';
+import { readRows } from '../store/rows.js';
+import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 import { codeIn, conversionJoin, flowEdition } from '../trade/flow-editions.js';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
 import { EDITIONS_DDL } from './trade-tables.js';
 
@@ -44,9 +45,29 @@ async function inMemory<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<
   }
 }
 
+/** The numbers a query's column `v` holds, in its rows' order. */
 async function numbers(conn: DuckDBConnection, sql: string): Promise<number[]> {
-  const rows = (await conn.runAndReadAll(sql)).getRows();
-  return rows.map((r) => Number(r[0]));
+  return readRows(await conn.runAndReadAll(sql), ['v']).map((r) => Number(r.v));
+}
+
+/**
+ * The HS editions the trade file `src` has flows in, from its `editions` table and,
+ * for flows without a row there, the default: read from the pair aggregates (an
+ * exporter-year, a declaring country-month), not from the flows themselves.
+ */
+async function reportedEditions(conn: DuckDBConnection, hasEditions: boolean): Promise<number[]> {
+  if (!hasEditions) return [DEFAULT_HS_EDITION];
+  const lacks = (granularity: string, country: string, period: string) =>
+    `NOT EXISTS (SELECT 1 FROM src.editions e WHERE e.granularity = '${granularity}'
+                 AND e.country = p.${country} AND e.period = p.${period})`;
+  return numbers(
+    conn,
+    `SELECT DISTINCT hs_version AS v FROM src.editions
+     UNION SELECT ${DEFAULT_HS_EDITION} WHERE
+       EXISTS (SELECT 1 FROM src.agg_pair p WHERE ${lacks('annual', 'exporter', 'year')})
+       OR EXISTS (SELECT 1 FROM src.magg_pair p WHERE (p.n_exporter > 0 AND ${lacks('monthly', 'exporter', 'month')})
+                  OR (p.n_importer > 0 AND ${lacks('monthly', 'importer', 'month')}))`,
+  );
 }
 
 /**
@@ -82,16 +103,18 @@ async function writeEdition(conn: DuckDBConnection, v: number, hasEditions: bool
     UNION ALL SELECT 'monthly', country, month, ${v}, NULL FROM (
       SELECT exporter AS country, month FROM monthly WHERE value_exp IS NOT NULL
       UNION SELECT importer, month FROM monthly WHERE value_imp IS NOT NULL)`);
-  const [own = 0, conv = 0, earlier = 0, unconverted = 0] = await numbers(
-    conn,
-    `SELECT unnest([count(*) FILTER (WHERE ed = ${v}), count(*) FILTER (WHERE ed > ${v} AND to_hs6 IS NOT NULL),
-                    count(*) FILTER (WHERE ed < ${v}), count(*) FILTER (WHERE ed > ${v} AND to_hs6 IS NULL)])
-     FROM (SELECT ed, to_hs6 FROM (${annual}) UNION ALL SELECT ed, to_hs6 FROM (${monthly}))`,
-  );
-  await conn.run(`CREATE TABLE edition_report AS SELECT ${v}::SMALLINT AS hs_version, ${own}::BIGINT AS own,
-    ${conv}::BIGINT AS converted, ${earlier}::BIGINT AS earlier, ${unconverted}::BIGINT AS unconverted`);
+  await conn.run(`CREATE TABLE edition_report AS
+    SELECT ${v}::SMALLINT AS hs_version,
+           count(*) FILTER (WHERE ed = ${v}) AS own,
+           count(*) FILTER (WHERE ed > ${v} AND to_hs6 IS NOT NULL) AS converted,
+           count(*) FILTER (WHERE ed < ${v}) AS earlier,
+           count(*) FILTER (WHERE ed > ${v} AND to_hs6 IS NULL) AS unconverted
+    FROM (SELECT ed, to_hs6 FROM (${annual}) UNION ALL SELECT ed, to_hs6 FROM (${monthly}))`);
+  const fields = ['own', 'converted', 'earlier', 'unconverted'] as const;
+  const [row] = readRows(await conn.runAndReadAll(`SELECT ${fields.join(', ')} FROM edition_report`), fields);
+  const [own, conv, earlier, unconverted] = fields.map((f) => Number(row![f]));
   await deriveTradeTables(conn);
-  return { hs_version: v, own, converted: conv, earlier, unconverted };
+  return { hs_version: v, own: own!, converted: conv!, earlier: earlier!, unconverted: unconverted! };
 }
 
 /**
@@ -116,11 +139,7 @@ export async function writeEditionFiles(build: SnapshotBuild): Promise<EditionRe
       `SELECT DISTINCT v FROM (SELECT from_version AS v FROM nom.hs_conversions
        UNION SELECT to_version FROM nom.hs_conversions) ORDER BY v`,
     );
-    const reported = await numbers(
-      conn,
-      `SELECT DISTINCT ed FROM (SELECT ed FROM (${converted('annual', 0, hasEditions)})
-        UNION SELECT ed FROM (${converted('monthly', 0, hasEditions)})) ORDER BY ed`,
-    );
+    const reported = await reportedEditions(conn, hasEditions);
     return { hasEditions, targets: targets.filter((v) => reported.some((r) => r !== v)) };
   });
   if (!plan) return [];
