@@ -188,6 +188,7 @@ function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache
         return name === undefined ? undefined : snapshotCreatedAt(name);
       },
       snapshotName: () => opts.store.current?.name,
+      snapshotsRefused: () => opts.store.refusedSnapshots,
       snapshotStore: opts.snapshotStore,
     },
   });

@@ -1,4 +1,5 @@
 import { EconomicsCatalogue } from './economics/catalogue.js';
+import { ECONOMICS_FILE_SCHEMA } from './economics/file-schema.js';
 import { LazyObservations, ObservationArrays } from './economics/observations.js';
 import { MemoryEconomicsStore, type EconomicsStore } from './economics/store.js';
 import { ApiError } from './errors.js';
@@ -8,6 +9,8 @@ import { TradeEditions, storeIn } from './trade/editions.js';
 import type { TradeFilter } from './trade/filter.js';
 import type { MonthlyFilter } from './trade/monthly-filter.js';
 import { TradeCatalogue } from './trade/catalogue.js';
+import { NOMENCLATURE_FILE_SCHEMA, TRADE_FILE_SCHEMA } from './trade/file-schema.js';
+import type { SnapshotSchema } from './store/snapshot-schema.js';
 import { DuckDbTradeStore, readSumsAhead, type TradeStore } from './trade/store.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
@@ -31,11 +34,18 @@ export const loadDatasets: LoadContent<Datasets> = async (db, files) => {
   return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade, editions };
 };
 
+/** What each file of a served snapshot may hold: the tables and columns the builds write. */
+export const SNAPSHOT_SCHEMA: SnapshotSchema = {
+  economics: ECONOMICS_FILE_SCHEMA,
+  trade: TRADE_FILE_SCHEMA,
+  nomenclature: NOMENCLATURE_FILE_SCHEMA,
+};
+
 export type DatasetStore = SnapshotStore<Datasets>;
 
 /** The store of served snapshots, each opened with its economics and trade catalogues. */
-export function datasetStore(opts: Omit<SnapshotStoreOptions<Datasets>, 'load'>): DatasetStore {
-  return new SnapshotStore({ ...opts, load: loadDatasets });
+export function datasetStore(opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'>): DatasetStore {
+  return new SnapshotStore({ ...opts, load: loadDatasets, schema: SNAPSHOT_SCHEMA });
 }
 
 /**

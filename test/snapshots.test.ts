@@ -11,7 +11,7 @@ import { cleanDataDir } from '../src/store/clean.js';
 import { createSnapshotDir, discardSnapshot, publishSnapshot } from '../src/store/publish.js';
 import { BUILDING_MARKER, readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
 import { buildDuckdbConfig } from '../src/store/spill.js';
-import { datasetStore } from '../src/datasets.js';
+import { SNAPSHOT_SCHEMA, datasetStore } from '../src/datasets.js';
 import { deriveSeriesStats, writeEconomicsCatalogue } from '../src/economics/tables.js';
 import { buildSnapshot, type SnapshotBuild } from '../src/store/builder.js';
 import { SnapshotStore } from '../src/store/serving.js';
@@ -428,6 +428,7 @@ describe('snapshot builder', () => {
       dataDir: d,
       queryTimeoutMs: 5000,
       pollMs: 60_000,
+      schema: SNAPSHOT_SCHEMA,
       load: async (db) =>
         (await db.query<{ n: number }>('SELECT count(*)::INTEGER AS n FROM econ.countries', { n: true }))[0]!.n,
     });
@@ -543,6 +544,7 @@ describe('snapshot builder', () => {
         dataDir: d,
         queryTimeoutMs: 5000,
         pollMs: 60_000,
+        schema: SNAPSHOT_SCHEMA,
         load: async () => 0,
         snapshotsKept,
       });

@@ -15,6 +15,8 @@ export interface MetricSources {
   snapshotCreatedAt(): Date | undefined;
   /** The serving snapshot's name (undefined: none yet). */
   snapshotName(): string | undefined;
+  /** Snapshots refused because a file held what this service never writes. */
+  snapshotsRefused(): number;
   /** With an object store: what this replica knows of it. */
   snapshotStore?: PullStatus;
 }
@@ -84,6 +86,14 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
   });
   defineStoreGauges(registers, sources);
   new Gauge({
+    name: 'snapshots_refused',
+    help: 'Snapshots never served because a file held what this service never writes (a view, a macro, an unknown table or column)',
+    registers,
+    collect() {
+      this.set(sources.snapshotsRefused());
+    },
+  });
+  new Gauge({
     name: 'snapshot_age_seconds',
     help: 'Age of the serving data snapshot (since it was built)',
     registers,
@@ -122,6 +132,14 @@ function defineStoreGauges(registers: Registry[], sources: MetricSources): void 
     registers,
     collect() {
       this.set(pull.checksumFailures);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_store_proof_failures',
+    help: 'Downloaded snapshots refused since start: they did not open as a server opens them',
+    registers,
+    collect() {
+      this.set(pull.proofFailures);
     },
   });
   new Gauge({

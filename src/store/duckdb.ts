@@ -9,6 +9,7 @@ import {
   type DuckDBVector,
   JsonDuckDBValueConverter,
 } from '@duckdb/node-api';
+import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { StoreBusyError } from './busy.js';
 import { checkColumns, requiredFields, type Fields } from './rows.js';
@@ -37,8 +38,31 @@ export async function tableNames(conn: DuckDBConnection, alias: string): Promise
   return new Set(result.getRows().map((r) => r[0] as string));
 }
 
+/**
+ * Makes an instance treat the files it opens as data, never code: SQL inside a
+ * snapshot (a view, a macro) can reach no file but `files` (with their write-ahead
+ * logs, which ATTACH looks for) and those under `directories`; no extension is
+ * installed or loaded; and the configuration is locked, so no statement can undo it.
+ * Run on the instance's first connection, before it attaches anything.
+ */
+export async function confine(
+  conn: DuckDBConnection,
+  reach: { files: readonly string[]; directories: readonly string[] },
+): Promise<void> {
+  const list = (items: readonly string[]) => `[${items.map((i) => `'${i.replace(/'/g, "''")}'`).join(', ')}]`;
+  const files = reach.files.flatMap((f) => [f, `${f}.wal`]);
+  // A directory is matched as a prefix: with its separator, `tmp` does not admit `tmp-other`.
+  const directories = reach.directories.map((d) => (d.endsWith(path.sep) ? d : d + path.sep));
+  await conn.run(`SET allowed_paths = ${list(files)}`);
+  await conn.run(`SET allowed_directories = ${list(directories)}`);
+  await conn.run('SET autoinstall_known_extensions = false');
+  await conn.run('SET autoload_known_extensions = false');
+  await conn.run('SET enable_external_access = false');
+  await conn.run('SET lock_configuration = true');
+}
+
 export interface DatabaseOptions {
-  /** Database files to attach read-only, by schema alias (e.g. `{ econ: '/…/economics.duckdb' }`). */
+  /** Database files to attach read-only, by schema alias (e.g. `{ econ: '/…/economics.duckdb' }`): absolute paths. */
   attach: Record<string, string>;
   connections: number;
   /** How many of `connections` serve the light lane (default 1); the others serve the heavy one. */
@@ -57,8 +81,13 @@ export interface DatabaseOptions {
   threads?: number;
   /** DuckDB `memory_limit` (e.g. `2GB`); beyond it, work spills to `tempDirectory`. */
   memoryLimit?: string;
-  /** Where DuckDB spills when `memoryLimit` is reached. */
+  /** Where DuckDB spills when `memoryLimit` is reached (inside `filesDirectory`). */
   tempDirectory?: string;
+  /**
+   * The one directory DuckDB may reach besides the attached files: where it spills
+   * and where an extract's pipe is written. Nothing else is reachable (see `confine`).
+   */
+  filesDirectory?: string;
   /**
    * Whether small sums may be computed from aggregates held in memory (default true);
    * off, every sum runs in DuckDB (the reference the in-memory sums are checked against).
@@ -305,7 +334,7 @@ export class Database {
    * it is closed, and it holds none of this pool's connections. The caller closes it.
    */
   aside(memoryLimit: string): Promise<Database> {
-    const { attach, queryTimeoutMs, tempDirectory } = this.limits.opened;
+    const { attach, queryTimeoutMs, tempDirectory, filesDirectory } = this.limits.opened;
     return Database.open({
       attach,
       connections: 2,
@@ -313,8 +342,14 @@ export class Database {
       queryTimeoutMs,
       memoryLimit,
       ...(tempDirectory ? { tempDirectory } : {}),
+      ...(filesDirectory ? { filesDirectory } : {}),
       memorySums: false,
     });
+  }
+
+  /** The directory this database may write files in (see `DatabaseOptions.filesDirectory`). */
+  get filesDirectory(): string | undefined {
+    return this.limits.opened.filesDirectory ?? this.limits.opened.tempDirectory;
   }
 
   /** Whether small sums may be computed from aggregates held in memory (see `DatabaseOptions`). */
@@ -351,6 +386,10 @@ export class Database {
     });
     const first = await instance.connect();
     try {
+      await confine(first, {
+        files: Object.values(opts.attach),
+        directories: [opts.filesDirectory ?? opts.tempDirectory].filter((d): d is string => d !== undefined),
+      });
       for (const [alias, file] of Object.entries(opts.attach)) await attachReadOnly(first, file, alias);
     } catch (err) {
       first.closeSync();

@@ -12,7 +12,10 @@ import {
   readCurrentName,
   snapshotsDir,
 } from './snapshot-layout.js';
-import { duckdbTempDir } from './spill.js';
+import { SchemaRefusedError, checkSchemas, type SnapshotSchema } from './snapshot-schema.js';
+import { firstThatOpens, olderSnapshots } from './fallback.js';
+import { everyTableAnswers } from './prove-snapshot.js';
+import { duckdbTempDir, processTempDir } from './spill.js';
 import { warn } from './warnings.js';
 
 /**
@@ -36,7 +39,11 @@ export type LoadContent<T> = (db: Database, files: AttachedFiles) => Promise<T>;
 interface OpenOptions<T> {
   dataDir: string;
   name: string;
+  /** The snapshot's directory, when not `snapshots/<name>` (a download proven in `incoming/`). */
+  dir?: string;
   load: LoadContent<T>;
+  /** What each file may hold: a file that holds anything else is refused before it is read. */
+  schema: SnapshotSchema;
   queryTimeoutMs: number;
   memoryLimit: string;
   maxQueued?: number;
@@ -78,8 +85,10 @@ export class Snapshot<T> {
 
   /** `memoryLimit`: DuckDB's, for this snapshot's instance; it spills into DATA_DIR/tmp beyond it. */
   static async open<T>(opts: OpenOptions<T>): Promise<Snapshot<T>> {
-    const { dataDir, name } = opts;
-    const dir = path.join(snapshotsDir(dataDir), name);
+    const { name, schema } = opts;
+    // Absolute: DuckDB may reach the files it is given by these very paths, and no other.
+    const dataDir = path.resolve(opts.dataDir);
+    const dir = opts.dir ? path.resolve(opts.dir) : path.join(snapshotsDir(dataDir), name);
     const econFile = path.join(dir, ECONOMICS_FILE);
     if (!existsSync(econFile)) throw new Error(`snapshot ${name} has no ${ECONOMICS_FILE}`);
     const tradeFile = path.join(dir, TRADE_FILE);
@@ -103,6 +112,7 @@ export class Snapshot<T> {
       memorySumsBytes: opts.memorySumsBytes,
       memoryLimit: opts.memoryLimit,
       tempDirectory,
+      filesDirectory: await processTempDir(dataDir),
     };
     const opened: Database[] = [];
     const editions = new Map<number, Database>();
@@ -112,10 +122,16 @@ export class Snapshot<T> {
         attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...nom },
       });
       opened.push(db);
+      await checkSchemas(db, {
+        econ: { file: econFile, schema: schema.economics },
+        ...(hasTrade ? { trade: { file: tradeFile, schema: schema.trade } } : {}),
+        ...(hasNom ? { nom: { file: nomFile, schema: schema.nomenclature } } : {}),
+      });
       for (const [hsVersion, file] of hasTrade ? editionFiles(dir) : []) {
         // A trade file in another edition: queried less often, it keeps no product sums in memory.
         const edition = await Database.open({ ...pool, memorySumsBytes: 0, attach: { trade: file, ...nom } });
         opened.push(edition);
+        await checkSchemas(edition, { trade: { file, schema: schema.trade } });
         editions.set(hsVersion, edition);
       }
       // What a snapshot keeps in memory is read once, under its own time limit, not a request's.
@@ -166,6 +182,8 @@ export class Snapshot<T> {
 export interface SnapshotStoreOptions<T> extends Partial<SnapshotSettings> {
   dataDir: string;
   load: LoadContent<T>;
+  /** What each file of a snapshot may hold (see `OpenOptions.schema`). */
+  schema: SnapshotSchema;
   queryTimeoutMs: number;
   pollMs: number;
   /**
@@ -193,6 +211,11 @@ export class SnapshotStore<T> {
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
   private again: Promise<void> | undefined;
+  /** Snapshots refused for their schema: never opened again (a snapshot never changes). */
+  private readonly refused = new Set<string>();
+
+  /** CURRENT's snapshot when it did not open at start: not tried again while CURRENT names it (see `fallBack`). */
+  private unopenable: string | undefined;
 
   private readonly settings: SnapshotSettings;
 
@@ -210,15 +233,73 @@ export class SnapshotStore<T> {
     } catch (err) {
       warn(`snapshot clean-up at start failed; the next publish retries: ${(err as Error).message}`);
     }
-    await this.refresh();
+    await this.openAtStart();
     this.timer = setInterval(() => {
       this.refresh().catch((err) => this.opts.onError?.(err));
     }, this.opts.pollMs);
     this.timer.unref();
   }
 
+  /**
+   * Opens CURRENT's snapshot; when it does not open, serves the newest older local
+   * snapshot that does, and leaves CURRENT as it is (only a publish writes it): the
+   * next publish swaps as usual. With none, the start fails with CURRENT's error.
+   */
+  private async openAtStart(): Promise<void> {
+    const named = await readCurrentName(this.opts.dataDir);
+    try {
+      await this.refresh();
+    } catch (err) {
+      // Published meanwhile: the refresh may have tried the newer one, which is tried (again).
+      if ((await readCurrentName(this.opts.dataDir)) !== named) return this.openAtStart();
+      if (named === undefined || this.active) throw err;
+      await this.fallBack(named, err);
+    }
+  }
+
+  private async fallBack(broken: string, err: unknown): Promise<void> {
+    const found = await firstThatOpens(await olderSnapshots(this.opts.dataDir, broken), (name) =>
+      this.openSnapshot(name),
+    );
+    if (!found) throw err;
+    this.unopenable = broken;
+    this.active = found.opened;
+    const others = found.failed.map((f) => `; ${f.name} does not open either: ${f.error}`).join('');
+    warn(
+      `snapshot ${broken}, which CURRENT names, does not open: ${(err as Error).message}${others}; ` +
+        `serving ${found.name}, the newest local snapshot that opens, until a newer one is published`,
+    );
+    this.opts.onSwap?.(found.name);
+  }
+
+  /** Opens snapshot `name` with this store's options (`extra.dir`: from elsewhere than `snapshots/`). */
+  private openSnapshot(name: string, extra: { dir?: string; memorySums?: boolean } = {}): Promise<Snapshot<T>> {
+    const memoryLimit = this.settings.duckdbMemoryLimit;
+    return Snapshot.open({ ...this.opts, name, memoryLimit, maxQueued: this.opts.duckdbQueueMax, ...extra });
+  }
+
+  /**
+   * Proves a snapshot directory before it is published (a download in `incoming/`):
+   * opened as this store opens what it serves, a row of every table of every file
+   * read, then closed. Throws what makes it unusable.
+   */
+  async prove(dir: string, name: string): Promise<void> {
+    const snapshot = await this.openSnapshot(name, { dir, memorySums: false });
+    try {
+      const editions = editionFiles(dir).map(([hsVersion]) => snapshot.edition(hsVersion));
+      await everyTableAnswers([snapshot.db, ...editions.filter((e): e is Database => e !== undefined)]);
+    } finally {
+      snapshot.retire();
+    }
+  }
+
   get current(): Snapshot<T> | undefined {
     return this.active;
+  }
+
+  /** Snapshots refused because a file held what this service never writes (see `checkSchemas`). */
+  get refusedSnapshots(): number {
+    return this.refused.size;
   }
 
   /** Runs `fn` on the serving snapshot, keeping it open until `fn` settles. */
@@ -254,18 +335,23 @@ export class SnapshotStore<T> {
 
   private async doRefresh(): Promise<void> {
     const name = await readCurrentName(this.opts.dataDir);
-    if (!name || name === this.active?.name) return;
-    const { dataDir, load, queryTimeoutMs, duckdbQueueMax: maxQueued, memorySums, memorySumsBytes } = this.opts;
+    if (name === this.unopenable) return;
+    if (!name || name === this.active?.name || this.refused.has(name)) return;
+    const { dataDir, load, schema, queryTimeoutMs, duckdbQueueMax: maxQueued, memorySums, memorySumsBytes } = this.opts;
     const memoryLimit = this.settings.duckdbMemoryLimit;
     const next = await Snapshot.open({
       dataDir,
       name,
       load,
+      schema,
       queryTimeoutMs,
       memoryLimit,
       maxQueued,
       memorySums,
       memorySumsBytes,
+    }).catch((err: unknown) => {
+      if (err instanceof SchemaRefusedError) this.refused.add(name);
+      throw err;
     });
     const previous = this.active;
     this.active = next;

@@ -23,6 +23,11 @@ class SpillDirectories {
   private made = 0;
 
   async next(dataDir: string, label: string): Promise<string> {
+    return path.join(await this.root(dataDir), `${label.replace(/[^\w.-]/g, '_')}-${++this.made}`);
+  }
+
+  /** This process's root under DATA_DIR/tmp, made if need be (and removed at exit). */
+  async root(dataDir: string): Promise<string> {
     const root = path.resolve(dataDir, 'tmp', spillRootName(THIS_PROCESS));
     await mkdir(root, { recursive: true });
     if (!this.roots.has(root)) {
@@ -31,7 +36,7 @@ class SpillDirectories {
       }
       this.roots.add(root);
     }
-    return path.join(root, `${label.replace(/[^\w.-]/g, '_')}-${++this.made}`);
+    return root;
   }
 }
 
@@ -56,6 +61,14 @@ export async function buildDuckdbConfig(dataDir: string, memoryLimit: string): P
     preserve_insertion_order: 'false',
     allocator_background_threads: 'true',
   };
+}
+
+/**
+ * This process's directory under DATA_DIR/tmp, where its DuckDB instances spill and
+ * its extract pipes live: removed at exit, and at the next start if it was killed.
+ */
+export function processTempDir(dataDir: string): Promise<string> {
+  return spillDirectories.root(dataDir);
 }
 
 /** Removes the spill directories of processes of this host that are gone. */
