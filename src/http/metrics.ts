@@ -87,7 +87,7 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
   defineStoreGauges(registers, sources);
   new Gauge({
     name: 'snapshots_refused',
-    help: 'Snapshots never served because a file held what this service never writes (a view, a macro, an unknown table or column)',
+    help: 'Snapshots refused because a file held what this service never writes (a view, a macro, an unknown table)',
     registers,
     collect() {
       this.set(sources.snapshotsRefused());

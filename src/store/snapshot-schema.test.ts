@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { schemaProblems, type Catalogue } from './snapshot-schema.js';
 
 const schema = { t: ['a', 'b'], u: ['x'] };
-const column = (table: string, name: string, expression: string | null = null, schemaName = 'main') => ({
-  schema: schemaName,
+const column = (table: string, name: string, more: { expression?: string; schema?: string } = {}) => ({
+  schema: more.schema ?? 'main',
   table,
   column: name,
-  expression,
+  expression: more.expression ?? null,
 });
 
 describe('schemaProblems', () => {
@@ -21,10 +21,10 @@ describe('schemaProblems', () => {
       columns: [
         column('t', 'a'),
         column('t', 'c'),
-        column('t', 'b', "read_text('/etc/passwd')"),
+        column('t', 'b', { expression: "read_text('/etc/passwd')" }),
         column('v', 'a'),
         column('v', 'b'),
-        column('u', 'x', null, 'other'),
+        column('u', 'x', { schema: 'other' }),
       ],
       objects: [],
     };
