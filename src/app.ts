@@ -22,12 +22,20 @@ import type { PullStatus } from './store/store-pull.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerDocs } from './http/docs.js';
-import { CACHE_MAX_AGE_S_DEFAULT, QUERY_TIMEOUT_MS_DEFAULT, RESPONSE_CACHE_MB_DEFAULT } from './settings.js';
+import {
+  CACHE_MAX_AGE_S_DEFAULT,
+  EXTRACT_CONCURRENCY_DEFAULT,
+  EXTRACT_IDLE_S_DEFAULT,
+  EXTRACT_TIMEOUT_MS_DEFAULT,
+  QUERY_TIMEOUT_MS_DEFAULT,
+  RESPONSE_CACHE_MB_DEFAULT,
+} from './settings.js';
 import { snapshotCreatedAt } from './store/snapshot-layout.js';
 import { ResponseCache } from './http/response-cache.js';
 import { assertWellFormedQuery, parseQueryString } from './http/query.js';
 import { assertValidInput, recordingValidator } from './http/validation.js';
 import { registerOperations } from './operations/index.js';
+import type { ExtractLimits } from './operations/extract-slots.js';
 import { createLogger, type Logger } from './log.js';
 import { dashboardPlugin, type DashboardOptions } from './dashboard/index.js';
 
@@ -55,6 +63,8 @@ export interface AppOptions {
   snapshotStore?: PullStatus;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** What bounds extracts (defaults: the settings' defaults). */
+  extracts?: ExtractLimits;
   /**
    * Proxies (addresses, CIDRs) whose forwarded client address and protocol are
    * believed: `request.ip` and `request.protocol` are then the original request's.
@@ -205,7 +215,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerErrorAnswers(app);
   await registerOpenApi(app);
   registerDocs(app);
-  registerOperations(app, { datasets: opts.store, cache, cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT });
+  registerOperations(app, {
+    datasets: opts.store,
+    cache,
+    cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT,
+    extracts: opts.extracts ?? {
+      concurrency: EXTRACT_CONCURRENCY_DEFAULT,
+      idleMs: EXTRACT_IDLE_S_DEFAULT * 1000,
+      timeoutMs: EXTRACT_TIMEOUT_MS_DEFAULT,
+    },
+  });
   if (opts.dashboard) await app.register(dashboardPlugin, opts.dashboard);
   return app;
 }

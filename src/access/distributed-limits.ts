@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DistributedCreditLedger } from './credits/distributed.js';
-import { applyReservation, meteringEntry } from './credits/index.js';
+import { allowRaise, applyReservation, meteringEntry } from './credits/index.js';
 import type { ApiKeyRecord } from './keys.js';
 import { applyRateDecision, rateOf } from './rate-limit/index.js';
 
@@ -16,6 +16,7 @@ export function distributedLimitsCheck(
   return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
     const rate = rateOf(key, defaults);
     const entry = meteringEntry(request, key);
+    allowRaise(ledger, { request, reply, key, entry });
     const r = await ledger.limitAndReserve(key, entry, rate);
     applyRateDecision(reply, r.rate, rate.windowS);
     if (r.credits) applyReservation(request, reply, r.credits);

@@ -1,21 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Stores } from '../datasets.js';
-import { ApiError } from '../errors.js';
 import { API_ERROR_RESPONSES, allowOnlyGet } from '../http/routes.js';
+import { watchStalledReader } from '../http/stalled-reader.js';
+import { ExtractSlots } from './extract-slots.js';
 import type { DownloadOperation } from './operation.js';
 import type { ServeContext } from './serve.js';
-
-/** Files one server writes at a time: each has a DuckDB database of its own (128 MB) and a core while it runs. */
-const DOWNLOADS_AT_ONCE = 2;
 
 /**
  * Serves a download operation at its URL (405 for other methods): on the serving
  * snapshot, kept open until the file is written; headers set before the first byte,
- * the file streamed as it is written; the client leaving stops the writing.
+ * the file streamed as it is written; the client leaving stops the writing. A key
+ * writes one file at a time and the server `concurrency` in all; a client that
+ * stops reading, or a file past its time limit, is cut off (the client sees a
+ * truncated file) and frees its slot and its snapshot.
  */
 export function registerDownload(app: FastifyInstance, operation: DownloadOperation, ctx: ServeContext): void {
   const { url, operationId, summary, returns, tag, cost, query, csvExample } = operation;
-  let running = 0;
+  const limits = ctx.extracts;
+  const slots = new ExtractSlots(limits.concurrency);
   allowOnlyGet(app, url);
   app.get(
     url,
@@ -24,26 +26,25 @@ export function registerDownload(app: FastifyInstance, operation: DownloadOperat
       config: { access: 'key', cost, openapi: { returns, download: { csvExample } } },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
+      const release = slots.take(request.metering?.key.id ?? request.ip);
       const gone = new AbortController();
+      const cut = () => reply.raw.destroy();
       reply.raw.once('close', () => gone.abort());
-      return ctx.datasets.use(async (snapshot) => {
-        const headers: Record<string, string> = {};
-        const input = {
-          query: request.query as Record<string, unknown>,
-          stores: new Stores(snapshot, (db) => db.within(gone.signal, 'heavy')),
-          headers,
-          signal: gone.signal,
-          charge: async (credits: number) => {
-            // This request is one of those running.
-            if (running > DOWNLOADS_AT_ONCE)
-              throw new ApiError('provider_unavailable', 'Other files are being written; retry shortly.', {
-                headers: { 'retry-after': '5' },
-              });
-            await request.metering?.raiseTo?.(credits);
-          },
-        };
-        running++;
-        try {
+      const deadline = setTimeout(cut, limits.timeoutMs);
+      const unwatch = watchStalledReader(reply.raw, limits.idleMs, () => {
+        request.log.warn(`extract cut off: the client read nothing for ${limits.idleMs / 1000} s`);
+        cut();
+      });
+      try {
+        return await ctx.datasets.use(async (snapshot) => {
+          const headers: Record<string, string> = {};
+          const input = {
+            query: request.query as Record<string, unknown>,
+            stores: new Stores(snapshot, (db) => db.within(gone.signal, 'heavy')),
+            headers,
+            signal: gone.signal,
+            charge: async (credits: number) => request.metering?.raiseTo?.(credits),
+          };
           const file = await operation.download(input);
           void reply
             .headers(headers)
@@ -53,10 +54,12 @@ export function registerDownload(app: FastifyInstance, operation: DownloadOperat
             .send(file.stream);
           await file.done;
           return reply;
-        } finally {
-          running--;
-        }
-      });
+        });
+      } finally {
+        clearTimeout(deadline);
+        unwatch();
+        release();
+      }
     },
   );
 }

@@ -15,6 +15,7 @@ import {
   type Exchange,
   type ServedOperation,
 } from './answers.js';
+import type { ExtractLimits } from './extract-slots.js';
 import type { Operation } from './operation.js';
 
 /** What serving an operation needs besides the operation: the snapshots and the answer cache. */
@@ -23,6 +24,8 @@ export interface ServeContext {
   cache: ResponseCache;
   /** `Cache-Control: private, max-age` of 200 answers. */
   cacheMaxAgeS: number;
+  /** What bounds the files download operations write. */
+  extracts: ExtractLimits;
 }
 
 /**

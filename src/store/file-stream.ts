@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants, openSync, closeSync, rmSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -30,13 +29,17 @@ const COPY_OPTIONS: Record<FileFormat, string> = {
  * than a row group. The stream ends when the file is complete; if DuckDB fails
  * after the first byte it is destroyed with the error (the reader sees a truncated
  * file, never a well-formed one). `signal` (the client gone) interrupts the copy.
- * `sql` holds no parameters: the caller inlines only numbers it produced.
+ * `sql` holds no parameters: the caller inlines only numbers it produced. The pipe is
+ * made in the database's own directory under DATA_DIR/tmp (the one place it may write),
+ * which the process removes at exit and the next start removes if it was killed.
  */
 export async function streamFile(
   db: Database,
   request: { sql: string; format: FileFormat; signal: AbortSignal },
 ): Promise<FileStream> {
-  const fifo = path.join(tmpdir(), `econtrade-extract-${randomUUID()}.pipe`);
+  const dir = db.filesDirectory;
+  if (!dir) throw new Error('this database has no directory to write a file in');
+  const fifo = path.join(dir, `extract-${randomUUID()}.pipe`);
   await run('mkfifo', ['-m', '600', fifo]);
   const out = new PassThrough();
   const copy = db

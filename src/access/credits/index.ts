@@ -76,27 +76,38 @@ export function applyReservation(
   m.reserved = true;
 }
 
+/**
+ * Lets the handler raise the answer's price once it knows it (an extract, priced by
+ * its rows), the same in every mode: the reservation of the least price is replaced by
+ * one of the whole price; when the key lacks it, nothing stays reserved and the answer
+ * is 403 quota_exceeded naming the whole price.
+ */
+export function allowRaise(
+  ledger: CreditLedger,
+  call: { request: FastifyRequest; reply: FastifyReply; key: ApiKeyRecord; entry: UsageEntry },
+): void {
+  const { request, reply, key, entry } = call;
+  const metering = request.metering!;
+  metering.raiseTo = async (credits) => {
+    if (credits <= entry.credits) return;
+    if (key.quota !== null) {
+      if (metering.reserved) await ledger.release(key, entry);
+      metering.reserved = false;
+      const whole = { ...entry, credits };
+      const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, whole);
+      if (!r.ok) applyReservation(request, reply, { ok: false, remaining: r.remaining, price: credits });
+      metering.reserved = true;
+      reply.header('x-credits-remaining', String(r.remaining));
+    }
+    entry.credits = credits;
+  };
+}
+
 /** The quota step of the access checks (403 quota_exceeded), and the metering of every keyed request. */
 export function quotaCheck(ledger: CreditLedger) {
   return async (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord): Promise<void> => {
     const entry = meteringEntry(request, key);
-    const metering = request.metering!;
-    metering.raiseTo = async (credits) => {
-      const more = credits - entry.credits;
-      if (more <= 0) return;
-      if (key.quota !== null) {
-        const extra = { ...entry, credits: more };
-        const r = await ledger.reserve(key as ApiKeyRecord & { quota: number }, extra);
-        if (!r.ok) {
-          // Refused: the least price reserved before is given back now, and the refusal names the whole price.
-          await ledger.release(key, entry);
-          metering.reserved = false;
-          applyReservation(request, reply, { ok: false, remaining: r.remaining + entry.credits, price: credits });
-        }
-        reply.header('x-credits-remaining', String(r.remaining));
-      }
-      entry.credits = credits;
-    };
+    allowRaise(ledger, { request, reply, key, entry });
     if (key.quota === null) return;
     applyReservation(request, reply, await ledger.reserve(key as ApiKeyRecord & { quota: number }, entry));
   };
