@@ -126,7 +126,7 @@ for (const mode of ['embedded', 'distributed'] as const) {
       });
       after(async () => close());
 
-      it('charges 1 credit per started 100 000 rows before the first byte, and refuses a key without them', async () => {
+      it('charges 1 credit per started 100 000 rows before the first byte, refuses a key without them', async () => {
         const url = `${server.url}/v1/trade/bulk?format=csv`;
         const { key: counting } = await createKeyInProcess({ name: 'count' }, env);
         const counted = await fetch(url, { headers: { authorization: `Bearer ${counting}` } });
