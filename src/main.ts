@@ -55,14 +55,18 @@ async function ensureSample(settings: Settings, logger: Logger): Promise<void> {
   );
 }
 
-/** Keeps DATA_DIR on the object store's current snapshot (`SNAPSHOT_STORE_URL`). */
-function startPuller(settings: Settings, logger: Logger): SnapshotPuller {
+/**
+ * Keeps DATA_DIR on the object store's current snapshot (`SNAPSHOT_STORE_URL`), each
+ * download proven by opening it as `store` opens what it serves.
+ */
+function startPuller(settings: Settings, logger: Logger, store: DatasetStore): SnapshotPuller {
   const puller = new SnapshotPuller({
     dataDir: settings.dataDir,
     url: settings.snapshotStoreUrl!,
     pollMs: settings.snapshotPollMs,
     snapshotsKept: settings.snapshotsKept,
     downloadMbps: settings.snapshotDownloadMbps,
+    prove: (dir, name) => store.prove(dir, name),
     log: { info: (m) => logger.info(m), error: (m) => logger.error(m) },
   });
   logger.info(`snapshots from ${puller.status.store}, polled every ${settings.snapshotPollMs} ms`);
@@ -70,7 +74,8 @@ function startPuller(settings: Settings, logger: Logger): SnapshotPuller {
   return puller;
 }
 
-async function openSnapshots(settings: Settings, logger: Logger): Promise<DatasetStore> {
+/** The served snapshots (opened by its `start`). */
+function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
   const store: DatasetStore = datasetStore({
     dataDir: settings.dataDir,
     queryTimeoutMs: settings.queryTimeoutMs,
@@ -88,7 +93,6 @@ async function openSnapshots(settings: Settings, logger: Logger): Promise<Datase
     },
     onError: (err) => logger.error({ err }, 'snapshot refresh failed; still serving the previous one'),
   });
-  await store.start();
   return store;
 }
 
@@ -98,14 +102,12 @@ async function main(): Promise<void> {
   setWarningSink((message) => logger.warn(message));
   assertWritableDataDir(settings.dataDir);
   await assertCanListen(settings.host, settings.port);
+  const store = snapshotStore(settings, logger);
   // A replica of an object store takes its snapshots from there, never builds the sample.
-  const puller = settings.snapshotStoreUrl ? startPuller(settings, logger) : undefined;
+  const puller = settings.snapshotStoreUrl ? startPuller(settings, logger, store) : undefined;
   if (!puller) await ensureSample(settings, logger);
   // Independent: the snapshot's DuckDB files and the access state open side by side.
-  const [store, access] = await Promise.all([
-    openSnapshots(settings, logger),
-    createAccess(settings, (msg) => logger.info(msg)),
-  ]);
+  const [, access] = await Promise.all([store.start(), createAccess(settings, (msg) => logger.info(msg))]);
   logger.info({ mode: access.mode }, `access control: ${access.mode}`);
   const app = await buildApp({
     store,

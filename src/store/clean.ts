@@ -1,7 +1,15 @@
+import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ownerAlive, pidExists } from './process-owner.js';
-import { BUILDING_MARKER, currentTempPid, readCurrentName, readMarker, snapshotsDir } from './snapshot-layout.js';
+import {
+  BUILDING_MARKER,
+  ECONOMICS_FILE,
+  currentTempPid,
+  readCurrentName,
+  readMarker,
+  snapshotsDir,
+} from './snapshot-layout.js';
 import { cleanSpillDirectories } from './spill.js';
 
 /** A marker of another host untouched for this long belongs to a dead build. */
@@ -26,7 +34,9 @@ async function snapshotNames(root: string): Promise<string[]> {
 /**
  * Removes what no process will ever use again:
  * - snapshot directories of builds whose process is dead (marked, owner gone);
- * - unmarked directories newer than the serving snapshot (never published);
+ * - unmarked directories newer than the serving snapshot without an economics file
+ *   (a build that died before it wrote its marker; one with its data was published,
+ *   and stays);
  * - published snapshots beyond the last `keep` (the serving one always stays, and so
  *   does any snapshot a running build reads from);
  * - spill directories and CURRENT temp files of dead processes.
@@ -56,6 +66,10 @@ export async function cleanDataDir(dataDir: string, keep: number): Promise<strin
     }
     if (current === undefined) continue; // nothing published yet: nothing to compare with
     if (name > current) {
+      // Unmarked with its data: a build drops its marker only once it has published,
+      // and a download comes whole, so this one was published before CURRENT named an
+      // older one. It stays until a newer publish makes it an old one.
+      if (existsSync(path.join(dir, ECONOMICS_FILE))) continue;
       const st = await stat(dir).catch(() => undefined);
       if (st && Date.now() - st.mtimeMs > CREATION_GRACE_MS) remove.push(name);
     } else {

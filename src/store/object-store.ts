@@ -12,6 +12,18 @@ import type { Readable } from 'node:stream';
 import { parseStoreUrl, type StoreLocation } from '../settings.js';
 import { parseManifest, type SnapshotManifest } from './snapshot-manifest.js';
 
+/** A manifest the store answered that is not one of ours (see `parseManifest`); `etag` is the object's. */
+export class RefusedManifestError extends Error {
+  override name = 'RefusedManifestError';
+
+  constructor(
+    message: string,
+    readonly etag: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Parts of a multipart upload: 16 MiB, two at a time (a 10 GB file is 640 parts, far below S3's 10 000). */
 const PART_BYTES = 16 * 2 ** 20;
 
@@ -78,9 +90,10 @@ export class SnapshotObjectStore {
 
   /**
    * The store's current manifest, unless its ETag is still `etag` ('unchanged'); undefined
-   * when the store has none yet.
+   * when the store has none yet. One that is not a manifest of ours is a `RefusedManifestError`.
    */
   async current(etag?: string): Promise<{ manifest: SnapshotManifest; etag: string } | 'unchanged' | undefined> {
+    let answer: { text: string; etag: string };
     try {
       const r = await this.client.send(
         new GetObjectCommand({
@@ -89,13 +102,17 @@ export class SnapshotObjectStore {
           ...(etag ? { IfNoneMatch: etag } : {}),
         }),
       );
-      const text = await r.Body!.transformToString();
-      return { manifest: parseManifest(text, `${this.url}/current.json`), etag: r.ETag ?? '' };
+      answer = { text: await r.Body!.transformToString(), etag: r.ETag ?? '' };
     } catch (err) {
       const status = (err as S3ServiceException).$metadata?.httpStatusCode;
       if (status === 304) return 'unchanged';
       if (status === 404 || (err as Error).name === 'NoSuchKey') return undefined;
       throw err;
+    }
+    try {
+      return { manifest: parseManifest(answer.text, `${this.url}/current.json`), etag: answer.etag };
+    } catch (err) {
+      throw new RefusedManifestError((err as Error).message, answer.etag);
     }
   }
 

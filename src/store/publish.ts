@@ -91,6 +91,20 @@ export async function publishSnapshot(dataDir: string, name: string, keep: numbe
 }
 
 /**
+ * Publishes `name`, a snapshot taken from elsewhere (an object store), unless CURRENT
+ * already names a newer one (names sort by creation time): a replica never steps back,
+ * so a store that still names an older snapshot (a publisher's upload under way, or one
+ * that failed) never replaces a local ingest. CURRENT is read again just before it is
+ * replaced. Returns whether `name` was published.
+ */
+export async function publishUnlessOlder(dataDir: string, name: string, keep: number): Promise<boolean> {
+  const current = await readCurrentName(dataDir);
+  if (current !== undefined && current > name) return false;
+  await publishSnapshot(dataDir, name, keep);
+  return true;
+}
+
+/**
  * Removes a snapshot directory whose build failed: only while it is still marked as
  * building and not the serving one, so a rollback can never delete a published snapshot.
  */

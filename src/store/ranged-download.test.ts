@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { downloadRanges, rangesFile } from './ranged-download.js';
+import { bytesDone, downloadRanges, rangesFile } from './ranged-download.js';
 
 describe('an object read a range at a time', () => {
   const object = randomBytes(1_000_003);
@@ -49,6 +49,7 @@ describe('an object read a range at a time', () => {
     });
     await assert.rejects(first, /store down/);
     assert.ok(existsSync(rangesFile(part)));
+    assert.equal(await bytesDone(part, object.length, 100_000), cutAt, 'what the first try wrote');
     await downloadRanges({
       part,
       size: object.length,
@@ -97,6 +98,30 @@ describe('an object read a range at a time', () => {
       read: async () => Readable.from([Buffer.alloc(4)]),
     });
     await assert.rejects(short, /range 0-9 ended at 4/);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('refuses a range longer than asked for, writing nothing past it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ranges-'));
+    const part = path.join(dir, 'x.part');
+    const long = downloadRanges({
+      part,
+      size: 10,
+      parallel: 1,
+      rangeBytes: 10,
+      read: async () => Readable.from([Buffer.alloc(4), Buffer.alloc(1 << 20)]),
+    });
+    await assert.rejects(long, /range 0-9 sent more than 10 bytes/);
+    assert.equal(readFileSync(part).length, 10);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('counts the bytes of the ranges listed, the last one short', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ranges-'));
+    const part = path.join(dir, 'x.part');
+    assert.equal(await bytesDone(part, 250, 100), 0, 'nothing listed yet');
+    writeFileSync(rangesFile(part), '0\n2\n');
+    assert.equal(await bytesDone(part, 250, 100), 150);
     rmSync(dir, { recursive: true });
   });
 });

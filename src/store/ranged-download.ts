@@ -39,6 +39,16 @@ async function doneRanges(part: string): Promise<Set<number>> {
   }
 }
 
+/** Bytes of a `size`-byte object already written into `part` by an earlier try (its listed ranges). */
+export async function bytesDone(part: string, size: number, rangeBytes: number): Promise<number> {
+  let bytes = 0;
+  for (const i of await doneRanges(part)) {
+    const start = i * rangeBytes;
+    if (Number.isSafeInteger(i) && i >= 0 && start < size) bytes += Math.min(size, start + rangeBytes) - start;
+  }
+  return bytes;
+}
+
 /**
  * Writes an object into `part` a range at a time, `parallel` ranges at once, each at
  * its offset; a range is listed in `part.ranges` once written whole, so a download
@@ -69,6 +79,9 @@ export async function downloadRanges(d: RangedDownload): Promise<void> {
           let at = start;
           for await (const chunk of source) {
             const bytes = chunk as Buffer;
+            // A store that sends more than the range asked for writes nothing past it.
+            if (at + bytes.length > end + 1)
+              throw new Error(`range ${start}-${end} sent more than ${end + 1 - start} bytes`);
             await handle.write(bytes, 0, bytes.length, at);
             at += bytes.length;
           }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SettingsError, parseStoreUrl } from '../settings.js';
-import { parseManifest } from './snapshot-manifest.js';
+import { MAX_SNAPSHOT_FILE_BYTES, parseManifest } from './snapshot-manifest.js';
 
 const file = { name: 'trade.duckdb', size: 10, sha256: 'a'.repeat(64) };
 const manifest = (over: object) => JSON.stringify({ snapshot: '20261126T052858585Z-0702f4', files: [file], ...over });
@@ -27,6 +27,15 @@ describe('snapshot manifests read from a store', () => {
       'null',
     ];
     for (const text of bad) assert.throws(() => parseManifest(text, 'current.json'), /current\.json/, text);
+  });
+
+  it('refuses a size beyond the largest snapshot file, naming it', () => {
+    const at = (size: number) => manifest({ files: [{ ...file, size }] });
+    assert.equal(parseManifest(at(MAX_SNAPSHOT_FILE_BYTES), 'current.json').files[0]!.size, MAX_SNAPSHOT_FILE_BYTES);
+    assert.throws(
+      () => parseManifest(at(9007199254740991), 'current.json'),
+      /^Error: current\.json: trade\.duckdb claims 9007199254740991 bytes, more than 1099511627776$/,
+    );
   });
 });
 

@@ -10,6 +10,13 @@ export interface SnapshotManifest {
   files: Array<{ name: string; size: number; sha256: string }>;
 }
 
+/**
+ * The largest file a manifest may name (1 TiB): more than any snapshot file this
+ * service writes, and a bound on a size a store claims before the free disk space is
+ * even asked.
+ */
+export const MAX_SNAPSHOT_FILE_BYTES = 2 ** 40;
+
 /** A data file of a snapshot directory: not a dot-file (markers), nor a DuckDB companion (`.wal`). */
 export const isDataFile = (name: string) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.duckdb$/.test(name);
 
@@ -33,7 +40,7 @@ export async function manifestOf(dir: string, name: string): Promise<SnapshotMan
 /**
  * A manifest read from a store, checked before anything of it reaches the disk: a
  * snapshot name as this service makes them and plain data-file names, so no path
- * it names can leave `DATA_DIR`.
+ * it names can leave `DATA_DIR`, and sizes no larger than `MAX_SNAPSHOT_FILE_BYTES`.
  */
 export function parseManifest(text: string, where: string): SnapshotManifest {
   let doc: unknown;
@@ -58,6 +65,8 @@ export function parseManifest(text: string, where: string): SnapshotManifest {
       !/^[0-9a-f]{64}$/.test(file.sha256)
     )
       throw new Error(`${where}: a file entry is not {name, size, sha256}`);
+    if (file.size! > MAX_SNAPSHOT_FILE_BYTES)
+      throw new Error(`${where}: ${file.name} claims ${file.size} bytes, more than ${MAX_SNAPSHOT_FILE_BYTES}`);
   }
   return { snapshot: m.snapshot, files: m.files };
 }

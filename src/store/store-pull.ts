@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SnapshotObjectStore } from './object-store.js';
-import { publishSnapshot } from './publish.js';
+import { RetrySchedule } from './download-backoff.js';
+import { bytesToWrite, freeBytes, spaceProblem } from './download-space.js';
+import { RefusedManifestError, SnapshotObjectStore } from './object-store.js';
+import { publishUnlessOlder } from './publish.js';
 import { readCurrentName, snapshotsDir } from './snapshot-layout.js';
 import { sha256Of, type SnapshotManifest } from './snapshot-manifest.js';
 import { downloadRanges, rangesFile } from './ranged-download.js';
@@ -18,6 +20,8 @@ export interface PullStatus {
   pollFailures: number;
   /** Objects refused because their SHA-256 differed from the manifest's. */
   checksumFailures: number;
+  /** Downloaded snapshots refused because they did not open as a server opens them. */
+  proofFailures: number;
 }
 
 export interface PullLog {
@@ -30,6 +34,11 @@ export class ChecksumError extends Error {
   override name = 'ChecksumError';
 }
 
+/** A downloaded snapshot that does not open, or whose tables do not answer. */
+export class UnusableSnapshotError extends Error {
+  override name = 'UnusableSnapshotError';
+}
+
 /** Ranges of an object read at once, and their size: a few connections fill a disk where one does not. */
 const PARALLEL_RANGES = 4;
 const RANGE_BYTES = 32 * 2 ** 20;
@@ -39,12 +48,16 @@ const incomingDir = (dataDir: string) => path.join(dataDir, 'incoming');
 
 /**
  * Keeps a replica's DATA_DIR on the object store's current snapshot: polls
- * `current.json` (a conditional GET) every `pollMs`; a snapshot not here yet is
- * downloaded into `DATA_DIR/incoming/<name>/` (each object resumed from where a
- * former try stopped, its SHA-256 checked against the manifest before it counts),
- * then moved into `snapshots/` and published as a local build is: the servers' own
- * poll of CURRENT swaps to it. A store outage or a refused object leaves the
- * serving snapshot as it is, and is tried again at the next poll.
+ * `current.json` (a conditional GET) every `pollMs`; a snapshot newer than the local
+ * one is downloaded into `DATA_DIR/incoming/<name>/` once the disk has room for what
+ * is left of it (each object resumed from where a former try stopped, its SHA-256
+ * checked against the manifest before it counts), proven there (`prove`: it opens as
+ * a server opens it), then moved into `snapshots/` and published as a local build is:
+ * the servers' own poll of CURRENT swaps to it. A snapshot older than the local one
+ * is never taken (a replica never steps back). A store outage, a refused object or
+ * snapshot leaves the serving snapshot as it is; the download is tried again after
+ * 1, 2, 4 … up to 32 poll intervals (`RetrySchedule`), at once when the store names
+ * another snapshot.
  */
 export class SnapshotPuller {
   readonly status: PullStatus;
@@ -55,6 +68,12 @@ export class SnapshotPuller {
   private polling = false;
   private timer: NodeJS.Timeout | undefined;
   private failing = false;
+  /** Polls started, the clock of `retry`. */
+  private polls = 0;
+  private readonly retry = new RetrySchedule();
+  /** The last refused `current.json` and the last older store snapshot logged, so each is logged once. */
+  private refusedEtag: string | undefined;
+  private olderNoted: string | undefined;
 
   constructor(
     private readonly opts: {
@@ -64,6 +83,8 @@ export class SnapshotPuller {
       snapshotsKept: number;
       /** MB (10^6 bytes) a second a download may take; undefined, as fast as it comes. */
       downloadMbps?: number;
+      /** Opens the snapshot in `dir` as a server would, and reads it; throws when it is not usable. */
+      prove: (dir: string, name: string) => Promise<void>;
       log: PullLog;
     },
   ) {
@@ -74,6 +95,7 @@ export class SnapshotPuller {
       lastPollOkAt: undefined,
       pollFailures: 0,
       checksumFailures: 0,
+      proofFailures: 0,
     };
   }
 
@@ -88,8 +110,13 @@ export class SnapshotPuller {
   async poll(): Promise<void> {
     if (this.polling) return;
     this.polling = true;
+    this.polls++;
     try {
-      const current = await this.objects.current(this.etag);
+      const current = await this.objects.current(this.etag).catch((err: unknown) => {
+        if (!(err instanceof RefusedManifestError)) throw err;
+        this.refuseManifest(err);
+        return 'unchanged' as const;
+      });
       this.status.lastPollOkAt = new Date();
       if (this.failing) this.opts.log.info(`snapshot store ${this.status.store} answers again`);
       this.failing = false;
@@ -97,6 +124,7 @@ export class SnapshotPuller {
         this.etag = current.etag;
         this.wanted = current.manifest;
         this.status.storeCurrent = current.manifest.snapshot;
+        this.retry.reset();
       }
     } catch (err) {
       this.status.pollFailures++;
@@ -109,17 +137,48 @@ export class SnapshotPuller {
     await this.follow();
   }
 
-  /** Downloads and publishes the wanted snapshot unless it is the local one (one download at a time). */
+  /**
+   * A `current.json` that is not a manifest of ours: logged once, and its ETag kept so
+   * that the next polls are conditional; nothing is taken until the store names another.
+   */
+  private refuseManifest(err: RefusedManifestError): void {
+    this.etag = err.etag;
+    this.wanted = undefined;
+    this.status.storeCurrent = undefined;
+    this.status.pollFailures++;
+    if (this.refusedEtag === err.etag) return;
+    this.refusedEtag = err.etag;
+    this.opts.log.error(`snapshot store ${this.status.store}: current.json refused: ${err.message}`);
+  }
+
+  /**
+   * Downloads and publishes the wanted snapshot when it is newer than the local one
+   * (names sort by creation time) and its retry is due; one download at a time.
+   */
   private async follow(): Promise<void> {
     const wanted = this.wanted;
     if (!wanted || this.downloading) return;
-    if ((await readCurrentName(this.opts.dataDir)) === wanted.snapshot) return;
+    const local = await readCurrentName(this.opts.dataDir);
+    if (local !== undefined && local >= wanted.snapshot) {
+      if (local > wanted.snapshot && this.olderNoted !== wanted.snapshot) {
+        this.olderNoted = wanted.snapshot;
+        this.opts.log.info(
+          `snapshot ${wanted.snapshot} of ${this.status.store} is older than the local ${local}: kept ${local}`,
+        );
+      }
+      return;
+    }
+    if (!this.retry.due(this.polls)) return;
     this.downloading = this.fetchSnapshot(wanted)
+      .then(() => this.retry.reset())
       .catch((err: unknown) => {
         if (err instanceof ChecksumError) this.status.checksumFailures++;
+        else if (err instanceof UnusableSnapshotError) this.status.proofFailures++;
         else this.status.pollFailures++;
+        const polls = this.retry.failed(this.polls);
         this.opts.log.error(
-          `snapshot ${wanted.snapshot} not taken from ${this.status.store}: ${(err as Error).message}`,
+          `snapshot ${wanted.snapshot} not taken from ${this.status.store}: ${(err as Error).message}` +
+            ` (tried again in ${polls} poll interval${polls === 1 ? '' : 's'})`,
         );
       })
       .finally(() => {
@@ -132,16 +191,50 @@ export class SnapshotPuller {
     const { dataDir } = this.opts;
     const name = manifest.snapshot;
     const target = path.join(snapshotsDir(dataDir), name);
-    if (!existsSync(target)) {
+    if (existsSync(target)) {
+      await this.proveIn(target, name);
+    } else {
+      // Downloads of snapshots the store no longer names give their space back first.
+      await this.dropOtherIncoming(name);
       const dir = path.join(incomingDir(dataDir), name);
+      await this.checkSpace(manifest, dir);
       await mkdir(dir, { recursive: true });
       for (const file of manifest.files) await this.fetchFile(name, file, dir);
+      await this.proveIn(dir, name);
       await mkdir(snapshotsDir(dataDir), { recursive: true });
       await rename(dir, target);
     }
-    await publishSnapshot(dataDir, name, this.opts.snapshotsKept);
+    if (!(await publishUnlessOlder(dataDir, name, this.opts.snapshotsKept))) {
+      this.opts.log.info(`snapshot ${name} taken from ${this.status.store}, not published: CURRENT names a newer one`);
+      return;
+    }
     await this.dropOtherIncoming(name);
     this.opts.log.info(`snapshot ${name} taken from ${this.status.store}`);
+  }
+
+  /**
+   * Refuses a download before any byte of it is written when what is left of it (the
+   * manifest's sizes, less what earlier tries wrote) exceeds the free space of DATA_DIR.
+   */
+  private async checkSpace(manifest: SnapshotManifest, dir: string): Promise<void> {
+    const { dataDir } = this.opts;
+    const needed = await bytesToWrite(manifest, dir, RANGE_BYTES);
+    const problem = spaceProblem({
+      snapshot: manifest.snapshot,
+      needed,
+      free: await freeBytes(dataDir),
+      where: dataDir,
+    });
+    if (problem) throw new Error(problem);
+  }
+
+  /** Refuses a snapshot that does not open as a server opens it (`UnusableSnapshotError`). */
+  private async proveIn(dir: string, name: string): Promise<void> {
+    try {
+      await this.opts.prove(dir, name);
+    } catch (err) {
+      throw new UnusableSnapshotError(`it does not open as a snapshot: ${(err as Error).message}`);
+    }
   }
 
   /**
