@@ -1,5 +1,7 @@
 import { buildApp } from './app.js';
 import { createAccess } from './access/setup.js';
+import type { MailSettings } from './dashboard/mailer.js';
+import { openSignupWarning } from './dashboard/open-signup-warning.js';
 import { datasetStore, type DatasetStore } from './datasets.js';
 import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './log.js';
 import { SettingsError, loadSettings, type Settings } from './settings.js';
@@ -96,10 +98,22 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
   return store;
 }
 
+/**
+ * The dashboard's mail settings, or undefined without SMTP_URL (with which the settings
+ * require MAIL_FROM and PUBLIC_URL).
+ */
+function mailSettings(settings: Settings): MailSettings | undefined {
+  const { smtpUrl, mailFrom, publicOrigin } = settings;
+  return smtpUrl && mailFrom && publicOrigin ? { url: smtpUrl, from: mailFrom, publicOrigin } : undefined;
+}
+
 async function main(): Promise<void> {
   const settings = loadSettings();
   const logger = createLogger(settings.logLevel);
   setWarningSink((message) => logger.warn(message));
+  const openSignup = openSignupWarning(settings);
+  if (openSignup)
+    logger.warn({ signup: 'open', open_signup_quota_credits: settings.openSignupQuotaCredits }, openSignup);
   assertWritableDataDir(settings.dataDir);
   await assertCanListen(settings.host, settings.port);
   const store = snapshotStore(settings, logger);
@@ -127,10 +141,10 @@ async function main(): Promise<void> {
       ? {
           ...access.dashboard,
           defaultLimits: { quota: settings.defaultQuotaCredits, rate: null },
+          openSignupQuotaCredits: settings.openSignupQuotaCredits,
           serviceRate: { requests: settings.rateLimitRequests, windowS: settings.rateLimitWindowS },
           signup: settings.signup,
-          publicOrigin: settings.publicOrigin,
-          mail: settings.smtpUrl && settings.mailFrom ? { url: settings.smtpUrl, from: settings.mailFrom } : undefined,
+          mail: mailSettings(settings),
         }
       : undefined,
   });

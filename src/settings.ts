@@ -32,6 +32,11 @@ export interface Settings {
   rateLimitWindowS: number;
   /** Monthly credits of a key created in the dashboard, until an admin changes them. */
   defaultQuotaCredits: number;
+  /**
+   * `OPEN_SIGNUP_QUOTA_CREDITS`: monthly credits of an account made by open sign-up
+   * (`SIGNUP=open`), shared by its keys; `DEFAULT_QUOTA_CREDITS` when unset.
+   */
+  openSignupQuotaCredits: number;
   /** Whether `/dashboard` is served (`DASHBOARD=on`, the default, or `off`). */
   dashboard: boolean;
   gatewaySecret: string | undefined;
@@ -77,7 +82,10 @@ export interface Settings {
    * `X-Forwarded-Proto` are believed (comma-separated); unset, nobody's.
    */
   trustProxy: string[] | undefined;
-  /** `PUBLIC_URL`: the origin the dashboard's mail links to; unset, the origin each request arrived at. */
+  /**
+   * `PUBLIC_URL`: the origin every link of the dashboard's mail leads to (required with
+   * SMTP_URL: a request's Host is the client's to choose, so no link is built from it).
+   */
   publicOrigin: string | undefined;
   /** `SMTP_URL`: the SMTP relay (`smtp://` or `smtps://` URL) the dashboard mails through; unset, it sends none. */
   smtpUrl: string | undefined;
@@ -232,9 +240,12 @@ export function snapshotSettings(given: Partial<SnapshotSettings>): SnapshotSett
   };
 }
 
-/** `SMTP_URL`, `MAIL_FROM` and `SIGNUP`, checked together: each depends on the others. */
-export function mailSettingsFrom(env: NodeJS.ProcessEnv): Pick<Settings, 'smtpUrl' | 'mailFrom' | 'signup'> {
+/** `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL` and `SIGNUP`, checked together: each depends on the others. */
+export function mailSettingsFrom(
+  env: NodeJS.ProcessEnv,
+): Pick<Settings, 'smtpUrl' | 'mailFrom' | 'publicOrigin' | 'signup'> {
   const smtpUrl = optional(env, 'SMTP_URL');
+  const publicOrigin = publicOriginFrom(env);
   const mailFrom = optional(env, 'MAIL_FROM');
   const scheme = smtpUrl && URL.canParse(smtpUrl) ? new URL(smtpUrl).protocol : undefined;
   if (smtpUrl && scheme !== 'smtp:' && scheme !== 'smtps:') {
@@ -246,6 +257,12 @@ export function mailSettingsFrom(env: NodeJS.ProcessEnv): Pick<Settings, 'smtpUr
   if (smtpUrl && !mailFrom) {
     throw new SettingsError('MAIL_FROM is required with SMTP_URL: set it to the From address of the dashboard mail');
   }
+  if (smtpUrl && !publicOrigin) {
+    throw new SettingsError(
+      "PUBLIC_URL is required with SMTP_URL: set it to the service's public address such as " +
+        'https://api.example.com, where the links of the dashboard mail lead',
+    );
+  }
   const signup = optional(env, 'SIGNUP') ?? (smtpUrl ? 'verify' : 'open');
   if (signup !== 'verify' && signup !== 'open' && signup !== 'closed') {
     throw new SettingsError(`SIGNUP must be "verify", "open" or "closed", got "${signup}": set it to one of them`);
@@ -255,7 +272,7 @@ export function mailSettingsFrom(env: NodeJS.ProcessEnv): Pick<Settings, 'smtpUr
       'SIGNUP=verify needs SMTP_URL to mail verification links: set SMTP_URL, or set SIGNUP to open or closed',
     );
   }
-  return { smtpUrl, mailFrom, signup };
+  return { smtpUrl, mailFrom, publicOrigin, signup };
 }
 
 /** Names proxy-addr takes for address ranges besides addresses and CIDRs. */
@@ -283,7 +300,7 @@ export function trustProxyFrom(env: NodeJS.ProcessEnv): string[] | undefined {
   return entries.length ? entries : undefined;
 }
 
-/** `PUBLIC_URL`: an http(s) URL; its origin is kept. */
+/** `PUBLIC_URL`: an http(s) URL; its origin is kept (a path, query or fragment is dropped). */
 export function publicOriginFrom(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'PUBLIC_URL');
   if (!raw) return undefined;
@@ -291,13 +308,14 @@ export function publicOriginFrom(env: NodeJS.ProcessEnv): string | undefined {
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new SettingsError(
       `PUBLIC_URL must be the service's public http(s) address such as https://api.example.com, got "${raw}": ` +
-        'set it to the address users reach, or unset it to link to the address each request came to',
+        'set it to the address users reach (the links of the dashboard mail lead there)',
     );
   }
   return url.origin;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const defaultQuotaCredits = intFrom(env, 'DEFAULT_QUOTA_CREDITS', { fallback: 10_000 });
   return {
     port: intFrom(env, 'PORT', { fallback: 8080 }),
     host: optional(env, 'HOST') ?? '127.0.0.1',
@@ -305,7 +323,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     bootstrapApiKey: optional(env, 'BOOTSTRAP_API_KEY'),
     rateLimitRequests: intFrom(env, 'RATE_LIMIT_REQUESTS', { fallback: 600, min: 1 }),
     rateLimitWindowS: intFrom(env, 'RATE_LIMIT_WINDOW_S', { fallback: 60, min: 1 }),
-    defaultQuotaCredits: intFrom(env, 'DEFAULT_QUOTA_CREDITS', { fallback: 10_000 }),
+    defaultQuotaCredits,
+    openSignupQuotaCredits: intFrom(env, 'OPEN_SIGNUP_QUOTA_CREDITS', { fallback: defaultQuotaCredits }),
     dashboard: onOffFrom(env, 'DASHBOARD', true),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
     metricsToken: optional(env, 'METRICS_TOKEN'),
@@ -328,7 +347,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     logLevel: optional(env, 'LOG_LEVEL') ?? LOG_LEVEL_DEFAULT,
     trustProxy: trustProxyFrom(env),
-    publicOrigin: publicOriginFrom(env),
     ...mailSettingsFrom(env),
   };
 }

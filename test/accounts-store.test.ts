@@ -73,18 +73,31 @@ function accountStoreCases(open: () => Promise<Backend>): void {
   after(() => backend.close());
 
   it('creates an account once per email, whatever its case', async () => {
-    const created = await store.createAccount('  Ada@Example.ORG ', PASSWORD_HASH, 'user');
+    const created = await store.createAccount('  Ada@Example.ORG ', PASSWORD_HASH, { role: 'user' });
     assert.ok(created);
     assert.match(created.id, /^acct_[0-9a-f]+$/);
     assert.equal(created.email, 'ada@example.org');
     assert.equal(created.role, 'user');
-    assert.equal(await store.createAccount('ADA@example.org', PASSWORD_HASH, 'admin'), null);
+    assert.equal(await store.createAccount('ADA@example.org', PASSWORD_HASH, { role: 'admin' }), null);
     const found = await store.findAccountByEmail('ada@EXAMPLE.org');
     assert.equal(found?.id, created.id);
     assert.equal(found?.passwordHash, PASSWORD_HASH);
     assert.deepEqual(await store.accountById(created.id), created);
     assert.equal(await store.accountById('acct_missing'), null);
     assert.equal(await store.findAccountByEmail('nobody@example.org'), null);
+  });
+
+  it('creates an account with limits of its own (open sign-up), which its keys get', async () => {
+    const limits = { quota: 5, rate: null };
+    const open = (await store.createAccount('open@example.org', PASSWORD_HASH, { role: 'user', limits }))!;
+    assert.deepEqual(await store.accountLimits(open.id), limits);
+    const defaults = { quota: 10_000, rate: { requests: 60, windowS: 60 } };
+    const { record } = await store.createKey(open.id, { name: 'open', defaults });
+    assert.equal(record.quota, 5);
+    assert.equal(record.rate, null, 'the service rate, not the defaults given');
+    const plain = (await store.createAccount('plain@example.org', PASSWORD_HASH, { role: 'user' }))!;
+    assert.equal(await store.accountLimits(plain.id), null, 'without limits: the service defaults');
+    assert.equal((await store.createKey(plain.id, { name: 'plain', defaults })).record.quota, 10_000);
   });
 
   it('has an operator account nobody can sign in as', async () => {
@@ -96,7 +109,7 @@ function accountStoreCases(open: () => Promise<Backend>): void {
   });
 
   it('ends sessions when they expire, are deleted, or their account is disabled', async () => {
-    const account = (await store.createAccount('sessions@example.org', PASSWORD_HASH, 'user'))!;
+    const account = (await store.createAccount('sessions@example.org', PASSWORD_HASH, { role: 'user' }))!;
     const now = new Date();
     const live = sessionHash(newSessionToken());
     const short = sessionHash(newSessionToken());
@@ -128,8 +141,8 @@ function accountStoreCases(open: () => Promise<Backend>): void {
   });
 
   it('scopes keys to their account: one cannot list or revoke another one’s', async () => {
-    const alice = (await store.createAccount('alice@example.org', PASSWORD_HASH, 'user'))!;
-    const bob = (await store.createAccount('bob@example.org', PASSWORD_HASH, 'user'))!;
+    const alice = (await store.createAccount('alice@example.org', PASSWORD_HASH, { role: 'user' }))!;
+    const bob = (await store.createAccount('bob@example.org', PASSWORD_HASH, { role: 'user' }))!;
     const { key, record } = await store.createKey(alice.id, {
       name: 'alice-key',
       defaults: { quota: 10_000, rate: null },
@@ -154,7 +167,7 @@ function accountStoreCases(open: () => Promise<Backend>): void {
   });
 
   it("sets an account's limits on all its keys, and on the keys it creates later", async () => {
-    const erin = (await store.createAccount('erin@example.org', PASSWORD_HASH, 'user'))!;
+    const erin = (await store.createAccount('erin@example.org', PASSWORD_HASH, { role: 'user' }))!;
     const defaults = { quota: 1000, rate: null };
     const first = await store.createKey(erin.id, { name: 'first', defaults });
     assert.equal(first.record.quota, 1000);
@@ -189,7 +202,7 @@ function accountStoreCases(open: () => Promise<Backend>): void {
   });
 
   it('reports the paid calls the ledger recorded, per day and operation', async () => {
-    const carol = (await store.createAccount('carol@example.org', PASSWORD_HASH, 'user'))!;
+    const carol = (await store.createAccount('carol@example.org', PASSWORD_HASH, { role: 'user' }))!;
     const { record } = await store.createKey(carol.id, { name: 'metered', defaults: { quota: null, rate: null } });
     const key = { id: record.id, name: record.name, quota: null, rate: null };
     const call = (operation: string, credits: number) =>
@@ -211,7 +224,7 @@ function accountStoreCases(open: () => Promise<Backend>): void {
     const [listed] = await store.listKeys(carol.id, creditPeriod());
     assert.equal(listed?.lastUsedDay, today());
     assert.deepEqual(listed?.usage, { period: creditPeriod(), credits: 5, calls: 3 });
-    const dave = (await store.createAccount('dave@example.org', PASSWORD_HASH, 'user'))!;
+    const dave = (await store.createAccount('dave@example.org', PASSWORD_HASH, { role: 'user' }))!;
     assert.deepEqual(await store.usageByDay(dave.id, '2000-01-01'), []);
   });
 }

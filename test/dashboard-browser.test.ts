@@ -221,6 +221,7 @@ describe(
   { skip: noBrowser || false },
   () => {
     const email = 'mailed@example.com';
+    const PUBLIC_URL = 'https://api.example.com';
     const [first, second] = ['tidal-mosaic-quartz-87', 'harbor-lantern-violet-42'];
     let mails: MailCatcher;
     let dataDir: string;
@@ -230,7 +231,10 @@ describe(
     before(async () => {
       mails = await startMailCatcher();
       dataDir = await sampleDataDir();
-      server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mails.url, MAIL_FROM: 'dashboard@example.com' });
+      server = await startServerProcess({
+        ...{ DATA_DIR: dataDir, SMTP_URL: mails.url, MAIL_FROM: 'dashboard@example.com' },
+        PUBLIC_URL,
+      });
       browser = await launchChromium();
     });
     after(async () => {
@@ -250,8 +254,10 @@ describe(
       await page.getByRole('button', { name: 'Sign up' }).click();
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
+      // Links name PUBLIC_URL; the test opens them on the server, as the public address would lead there.
       const verify = linkIn(await mails.next(email), '/dashboard/verify');
-      await page.goto(verify.origin + verify.pathAndQuery);
+      assert.equal(verify.origin, PUBLIC_URL);
+      await page.goto(server.url + verify.pathAndQuery);
       await page.getByRole('heading', { name: 'Email address verified' }).waitFor();
       await enter(page, server.url, { form: 'login', email, password: first });
       assert.match(await createKey(page, 'verified by mail'), /^etk_/);
@@ -263,7 +269,8 @@ describe(
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
       const reset = linkIn(await mails.next(email), '/dashboard/reset');
-      await page.goto(reset.origin + reset.pathAndQuery);
+      assert.equal(reset.origin, PUBLIC_URL);
+      await page.goto(server.url + reset.pathAndQuery);
       await page.getByLabel('New password').fill(second);
       await page.getByRole('button', { name: 'Set password' }).click();
       await page.waitForURL(`${server.url}/dashboard/login`);

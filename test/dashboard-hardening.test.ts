@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { startCluster, type Cluster } from './helpers/cluster.js';
 import { Browser, csrfOf } from './helpers/dashboard-client.js';
 import { sampleDataDir, servicesUnavailable, startServerProcess, type ServerProcess } from './helpers/processes.js';
-import { linkIn, startMailCatcher } from './helpers/smtp.js';
+import { linkIn, startMailCatcher, type MailCatcher } from './helpers/smtp.js';
 
 /*
  * The dashboard against an attacker: sign-in that failures from elsewhere cannot lock
@@ -42,6 +42,30 @@ async function lockoutStory(ownerUrl: string, attackerUrl: string, email: string
   assert.equal(again.headers.get('location'), '/dashboard/keys');
 }
 
+/**
+ * A sweep over many accounts (one attempt each) from addresses that change at every
+ * attempt: 30 attempts per client are let through, the 31st is refused, when the
+ * addresses are all one client (an IPv6 /64; an IPv4 address, however written).
+ */
+async function sweepStory(url: string): Promise<void> {
+  const sweep = async (clients: string[], tag: string) => {
+    const statuses: number[] = [];
+    for (const [i, client] of clients.entries()) {
+      const r = await attempt(new Browser(url), client, { email: `${tag}-${i}@example.com`, password: PASSWORD });
+      statuses.push(r.status);
+    }
+    return statuses;
+  };
+  const rotating = Array.from({ length: 31 }, (_, i) => `2001:db8:64:1:${(i + 1).toString(16)}::${i + 7}`);
+  const inSixtyFour = await sweep(rotating, 'v6');
+  assert.deepEqual(inSixtyFour.slice(0, 30), Array<number>(30).fill(401));
+  assert.equal(inSixtyFour[30], 429, 'the 31st address of one /64 is the same client');
+  assert.deepEqual(await sweep(['2001:db8:64:2::1'], 'next'), [401], 'the next /64 is another client');
+  const mapped = Array.from({ length: 31 }, (_, i) => (i % 2 ? '192.0.2.200' : '::ffff:192.0.2.200'));
+  const asIpv4 = await sweep(mapped, 'v4');
+  assert.equal(asIpv4[30], 429, 'an IPv4 address written as IPv6 is the IPv4 client');
+}
+
 describe('dashboard hardening (embedded backend)', () => {
   let dataDir: string;
   let server: ServerProcess;
@@ -58,6 +82,10 @@ describe('dashboard hardening (embedded backend)', () => {
 
   it("cannot be locked out of the owner's browser by failures from elsewhere", async () => {
     await lockoutStory(server.url, server.url, 'owner@example.com');
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4 in the per-client window', async () => {
+    await sweepStory(server.url);
   });
 
   it('refuses common and patterned passwords, saying why', async () => {
@@ -152,10 +180,13 @@ describe('dashboard hardening (embedded backend)', () => {
   });
 });
 
-/** A request with `Host: evil.example` (and, posting, the Origin that goes with it), as any non-browser can send. */
-function forgedHost(url: string, opts: { cookie?: string; form?: string }) {
+/**
+ * A request with `Host: evil.example` (and, posting, the Origin that goes with it), as
+ * any non-browser can send; `headers` adds others.
+ */
+function forgedHost(url: string, opts: { cookie?: string; form?: string; headers?: Record<string, string> }) {
   return new Promise<{ status: number; body: string; cookies: string[] }>((resolve, reject) => {
-    const headers: Record<string, string> = { host: 'evil.example' };
+    const headers: Record<string, string> = { host: 'evil.example', ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
     if (opts.form) {
       headers.origin = 'http://evil.example';
@@ -172,27 +203,55 @@ function forgedHost(url: string, opts: { cookie?: string; form?: string }) {
   });
 }
 
-describe('mail links under PUBLIC_URL', () => {
+/** Opens `page` and posts `fields` to it, every request with the forged Host (and `headers`). */
+async function submitForged(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const page = await forgedHost(url, { headers });
+  const csrf = csrfOf(page.body);
+  const cookie = page.cookies.map((c) => c.split(';')[0]).join('; ');
+  const form = new URLSearchParams({ csrf, ...fields }).toString();
+  return forgedHost(url, { cookie, form, headers });
+}
+
+describe('mail links under PUBLIC_URL (behind a trusted proxy)', () => {
+  let dataDir: string;
+  let mails: MailCatcher;
+  let server: ServerProcess;
+  before(async () => {
+    dataDir = await sampleDataDir();
+    mails = await startMailCatcher();
+    server = await startServerProcess({
+      ...{ DATA_DIR: dataDir, SMTP_URL: mails.url, MAIL_FROM: 'dashboard@example.com', TRUST_PROXY: '127.0.0.1' },
+      PUBLIC_URL: 'https://api.example.com/ignored/path',
+    });
+  });
+  after(async () => {
+    await server?.stop('SIGKILL');
+    await mails?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('lead to PUBLIC_URL whatever Host a client sends', async () => {
-    const dataDir = await sampleDataDir();
-    const mails = await startMailCatcher();
-    const env = { DATA_DIR: dataDir, SMTP_URL: mails.url, MAIL_FROM: 'dashboard@example.com' };
-    const server = await startServerProcess({ ...env, PUBLIC_URL: 'https://api.example.com/ignored/path' });
-    try {
-      // A client that is no browser chooses Host and Origin alike.
-      const page = await forgedHost(`${server.url}/dashboard/signup`, {});
-      const csrf = csrfOf(page.body);
-      const cookie = page.cookies.map((c) => c.split(';')[0]).join('; ');
-      const form = new URLSearchParams({ csrf, email: 'public@example.com', password: PASSWORD }).toString();
-      const r = await forgedHost(`${server.url}/dashboard/signup`, { cookie, form });
+    // A client that is no browser chooses Host and Origin alike.
+    const r = await submitForged(`${server.url}/dashboard/signup`, { email: 'public@example.com', password: PASSWORD });
+    assert.equal(r.status, 200, r.body);
+    const mail = await mails.next('public@example.com');
+    assert.equal(linkIn(mail, '/dashboard/verify').origin, 'https://api.example.com');
+    assert.doesNotMatch(mail.text, /evil\.example/);
+  });
+
+  it('send a reset link to PUBLIC_URL, whatever Host or X-Forwarded-Host the request names', async () => {
+    const email = 'reset-host@example.com';
+    await new Browser(server.url).submit('/dashboard/signup', '/dashboard/signup', { email, password: PASSWORD });
+    assert.equal((await mails.next(email)).subject, 'Verify your email address');
+    // Through the trusted proxy, the request's host is the one X-Forwarded-Host names.
+    const forwarded = { host: new URL(server.url).host, 'x-forwarded-host': 'evil.example' };
+    for (const headers of [{}, forwarded]) {
+      const r = await submitForged(`${server.url}/dashboard/forgot`, { email }, headers);
       assert.equal(r.status, 200, r.body);
-      const mail = await mails.next('public@example.com');
-      assert.equal(linkIn(mail, '/dashboard/verify').origin, 'https://api.example.com');
+      const mail = await mails.next(email);
+      assert.equal(mail.subject, 'Set a new password');
+      assert.equal(linkIn(mail, '/dashboard/reset').origin, 'https://api.example.com', JSON.stringify(headers));
       assert.doesNotMatch(mail.text, /evil\.example/);
-    } finally {
-      await server.stop('SIGKILL');
-      await mails.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -208,5 +267,9 @@ describe('dashboard sign-in across replicas (PostgreSQL and Redis)', { skip: una
 
   it("cannot be locked out of the owner's browser by failures on another replica", async () => {
     await lockoutStory(cluster.replicas[0]!.url, cluster.replicas[1]!.url, 'owner@example.com');
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4, on every replica', async () => {
+    await sweepStory(cluster.replicas[1]!.url);
   });
 });

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { stateDatabaseFile } from '../src/access/sqlite/database.js';
 import { startCluster } from './helpers/cluster.js';
-import { Browser } from './helpers/dashboard-client.js';
+import { Browser, csrfOf } from './helpers/dashboard-client.js';
 import {
   accountsCli,
   runMainToExit,
@@ -24,6 +24,8 @@ import { linkIn, startMailCatcher, type MailCatcher } from './helpers/smtp.js';
 const PASSWORD = 'tidal-mosaic-quartz-87';
 const NEW_PASSWORD = 'harbor-lantern-violet-42';
 const MAIL_FROM = 'API dashboard <dashboard@example.com>';
+/** Where mailed links lead: the service's public address, not the address the tests reach it at. */
+const PUBLIC_URL = 'https://api.example.com';
 
 /** A server under test, and how to make its mailed links expire. */
 interface MailServer {
@@ -78,6 +80,24 @@ const signUp = (browser: Browser, email: string, password = PASSWORD) =>
 const signIn = (browser: Browser, email: string, password = PASSWORD) =>
   browser.submit('/dashboard/login', '/dashboard/login', { email, password });
 
+/** A sign-in from `client`, as the trusted proxy (127.0.0.1) forwards it. */
+async function attempt(browser: Browser, client: string, form: { email: string; password: string }) {
+  const headers = { 'x-forwarded-for': client };
+  const page = await browser.request('/dashboard/login', { headers });
+  return browser.request('/dashboard/login', { form: { csrf: csrfOf(page.text), ...form }, headers });
+}
+
+/** Sets the password of `email`'s account to `password` through the mailed reset link. */
+async function resetByMail(url: string, mails: MailCatcher, form: { email: string; password: string }) {
+  const { email, password } = form;
+  const stranger = new Browser(url);
+  assert.equal((await stranger.submit('/dashboard/forgot', '/dashboard/forgot', { email })).status, 200);
+  const link = linkIn(await mails.next(email), '/dashboard/reset');
+  const token = new URL(link.pathAndQuery, url).searchParams.get('token')!;
+  const reset = await stranger.submit(link.pathAndQuery, '/dashboard/reset', { token, password });
+  assert.equal(reset.status, 303, reset.text);
+}
+
 /** The sign-up of `email` in verify mode, its link followed: a verified account. */
 async function verifiedAccount(url: string, mails: MailCatcher, email: string): Promise<void> {
   assert.equal((await signUp(new Browser(url), email)).status, 200);
@@ -92,7 +112,8 @@ function verifyModeSuite(name: string, start: (env: Record<string, string>) => P
     let url: string;
     before(async () => {
       mails = await startMailCatcher();
-      server = await start({ SMTP_URL: mails.url, MAIL_FROM });
+      // The tests' requests come through 127.0.0.1, a trusted proxy: X-Forwarded-For names their client.
+      server = await start({ SMTP_URL: mails.url, MAIL_FROM, PUBLIC_URL, TRUST_PROXY: '127.0.0.1' });
       url = server.url;
     });
     after(async () => {
@@ -114,9 +135,9 @@ function verifyModeSuite(name: string, start: (env: Record<string, string>) => P
       const attempt = received.find((m) => m.subject === 'Sign-up attempt with your email address')!;
       assert.ok(verification && attempt, received.map((m) => m.subject).join(', '));
       assert.match(verification.from, /<dashboard@example\.com>$/);
-      assert.equal(linkIn(verification, '/dashboard/verify').origin, url, 'links lead to the server asked');
+      assert.equal(linkIn(verification, '/dashboard/verify').origin, PUBLIC_URL, 'links lead to PUBLIC_URL');
       assert.doesNotMatch(attempt.text, /token=/);
-      assert.ok(attempt.text.includes(`${url}/dashboard/forgot`));
+      assert.ok(attempt.text.includes(`${PUBLIC_URL}/dashboard/forgot`));
       assert.equal(mails.waiting(email), 0);
     });
 
@@ -196,6 +217,25 @@ function verifyModeSuite(name: string, start: (env: Record<string, string>) => P
       assert.equal(expired.status, 400);
     });
 
+    it('voids at a reset every device cookie issued before it: failures elsewhere lock that browser out', async () => {
+      const email = 'device@example.com';
+      await verifiedAccount(url, mails, email);
+      const before = new Browser(url);
+      assert.equal((await attempt(before, '198.51.100.7', { email, password: PASSWORD })).status, 303);
+      assert.ok(before.cookies.get('device'), 'a device cookie');
+      await resetByMail(url, mails, { email, password: NEW_PASSWORD });
+      const since = new Browser(url);
+      assert.equal((await attempt(since, '198.51.100.8', { email, password: NEW_PASSWORD })).status, 303);
+      for (let i = 0; i < 12; i++) {
+        const r = await attempt(new Browser(url), `203.0.113.${i}`, { email, password: `wrong guess ${i}` });
+        assert.ok(r.status === 401 || r.status === 429, `attempt ${i}: ${r.status}`);
+      }
+      const old = await attempt(before, '198.51.100.7', { email, password: NEW_PASSWORD });
+      assert.equal(old.status, 429, 'a device cookie from before the reset counts for nothing');
+      const fresh = await attempt(since, '198.51.100.8', { email, password: NEW_PASSWORD });
+      assert.equal(fresh.status, 303, 'one issued since the reset still lets its browser in');
+    });
+
     it('mails one address at most 5 times an hour, whatever asks', async () => {
       const email = 'popular@example.com';
       await verifiedAccount(url, mails, email);
@@ -224,6 +264,20 @@ const unavailable = await servicesUnavailable();
 if (unavailable && process.env.REQUIRE_SERVICES === '1')
   throw new Error(`the distributed mail tests need Redis and PostgreSQL: ${unavailable}`);
 verifyModeSuite('distributed backend', distributedServer, Boolean(unavailable));
+
+/** Starts the server with `env` on an empty DATA_DIR: it must exit 1 with one line on stderr, matching `message`. */
+async function refusedStart(env: Record<string, string>, message: RegExp): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-mail-'));
+  try {
+    const r = await runMainToExit({ DATA_DIR: dataDir, ...env });
+    assert.equal(r.code, 1, r.out + r.err);
+    const lines = r.err.trim().split('\n');
+    assert.equal(lines.length, 1, r.err);
+    assert.match(JSON.parse(lines[0]!).msg as string, message);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 describe('SIGNUP=closed and SIGNUP=open (embedded backend, no SMTP_URL)', () => {
   it('closed: no sign-up form, a sign-up refused (403); accounts from `npm run accounts` create keys', async () => {
@@ -277,15 +331,19 @@ describe('SIGNUP=closed and SIGNUP=open (embedded backend, no SMTP_URL)', () => 
   });
 
   it('refuses to start with SIGNUP=verify and no SMTP_URL, in one line', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-mail-'));
+    await refusedStart({ SIGNUP: 'verify' }, /^SIGNUP=verify needs SMTP_URL/);
+  });
+
+  it('refuses to start with SMTP_URL and no PUBLIC_URL, in one line naming the fix', async () => {
+    // Mail links would otherwise be built from the Host a request names.
+    const mails = await startMailCatcher();
     try {
-      const r = await runMainToExit({ DATA_DIR: dataDir, SIGNUP: 'verify' });
-      assert.equal(r.code, 1, r.out + r.err);
-      const lines = r.err.trim().split('\n');
-      assert.equal(lines.length, 1, r.err);
-      assert.match(JSON.parse(lines[0]!).msg as string, /^SIGNUP=verify needs SMTP_URL/);
+      await refusedStart(
+        { SMTP_URL: mails.url, MAIL_FROM },
+        /^PUBLIC_URL is required with SMTP_URL: set it to the service's public address/,
+      );
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await mails.close();
     }
   });
 });

@@ -65,7 +65,7 @@ async function createAccount(email: string, role: Role): Promise<number> {
   const place = describeKeyStore(settings);
   const store = await openAccountStore(settings);
   try {
-    const account = await store.createAccount(email, await hashPassword(password), role);
+    const account = await store.createAccount(email, await hashPassword(password), { role });
     console.error(`accounts in ${place}`);
     if (!account) {
       console.error(`accounts create-${role}: an account with the email ${email.trim()} exists already`);

@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword, passwordProblem, verifyPassword } from '../access/accounts/password.js';
 import type { SignInThrottle, SignInVerdict } from '../access/accounts/sign-in-throttle.js';
-import { normaliseEmail, type AccountStore } from '../access/accounts/store.js';
+import { normaliseEmail, type AccountLimits, type AccountStore } from '../access/accounts/store.js';
 import type { SignupMode } from '../settings.js';
 import { lookAlikeProblem } from '../access/accounts/addresses.js';
 import { deviceOf, issueDeviceCookie } from './device-cookie.js';
@@ -20,6 +20,10 @@ export interface AccountPagesOptions {
   signup: SignupMode;
   /** With SMTP_URL: the sign-in page links to `/dashboard/forgot`, and `verify` mode mails its links. */
   mail?: MailContext;
+  /** The limits of an account an admin has not changed (DEFAULT_QUOTA_CREDITS). */
+  defaultLimits: AccountLimits;
+  /** OPEN_SIGNUP_QUOTA_CREDITS: monthly credits of an account made by open sign-up; unset, the default's. */
+  openSignupQuotaCredits?: number;
 }
 
 /** One message for an unknown email and a wrong password alike: the form must not tell which emails exist. */
@@ -140,10 +144,23 @@ async function createUser(
   if (opts.signup === 'verify' && opts.mail) {
     return sendPage(reply, 200, await signUpByMail(opts.mail, request, { email: input.email, passwordHash }));
   }
-  const account = await opts.accounts.createAccount(input.email, passwordHash, 'user');
+  const account = await opts.accounts.createAccount(input.email, passwordHash, {
+    role: 'user',
+    limits: openSignupLimits(opts),
+  });
   if (!account) return answer.again(EMAIL_TAKEN);
   await opts.sessions.open(request, reply, account.id);
   return reply.redirect('/dashboard/keys', 303);
+}
+
+/**
+ * The limits an account made by open sign-up starts with: OPEN_SIGNUP_QUOTA_CREDITS a
+ * month. They are stored with the account only when they differ from the defaults, so
+ * that an account made with the defaults keeps following DEFAULT_QUOTA_CREDITS.
+ */
+function openSignupLimits({ defaultLimits, openSignupQuotaCredits }: AccountPagesOptions): AccountLimits | undefined {
+  if (openSignupQuotaCredits === undefined || openSignupQuotaCredits === defaultLimits.quota) return undefined;
+  return { quota: openSignupQuotaCredits, rate: defaultLimits.rate };
 }
 
 /** Sign-in: throttled, then the password checked; a success opens a session and marks the browser as the account's. */
@@ -154,12 +171,12 @@ function signInHandler(opts: AccountPagesOptions) {
     const form = formOf(request);
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
-    // A browser this account signed in from before is counted by its device cookie.
+    const account = email.length <= EMAIL_MAX_LENGTH ? await accounts.findAccountByEmail(email) : null;
+    // A browser this account signed in from since its password was set is counted by its device cookie.
     const { failureDelayMs } = await refuseWhenThrottled(throttle, request, {
       email,
-      device: deviceOf(request, email),
+      device: account ? deviceOf(request, account) : undefined,
     });
-    const account = email.length <= EMAIL_MAX_LENGTH ? await accounts.findAccountByEmail(email) : null;
     const ok = await verifyPassword(password, account?.passwordHash ?? (await unknownAccountHash));
     if (!account || !account.passwordHash || !ok || account.disabledAt) {
       // Repeated failures on an account are answered later and later, then refused.
@@ -172,7 +189,7 @@ function signInHandler(opts: AccountPagesOptions) {
       return sendPage(reply, 401, content);
     }
     await sessions.open(request, reply, account.id);
-    issueDeviceCookie(request, reply, email);
+    issueDeviceCookie(request, reply, account);
     return reply.redirect('/dashboard/keys', 303);
   };
 }

@@ -22,14 +22,20 @@ export interface DashboardOptions {
   csrfSecret: () => Promise<Buffer>;
   /** The limits of a key created in the dashboard while an admin has set none for its account. */
   defaultLimits: AccountLimits;
+  /**
+   * OPEN_SIGNUP_QUOTA_CREDITS: monthly credits of an account made by open sign-up
+   * (SIGNUP=open); unset, those of `defaultLimits`.
+   */
+  openSignupQuotaCredits?: number;
   /** The rate limit of a key without one of its own (RATE_LIMIT_REQUESTS / RATE_LIMIT_WINDOW_S). */
   serviceRate: KeyRate;
   /** SIGNUP: how accounts come to be (`verify` needs `mail`). */
   signup: SignupMode;
-  /** SMTP_URL and MAIL_FROM; without them the dashboard sends no mail (no verification, no password reset). */
+  /**
+   * SMTP_URL, MAIL_FROM and PUBLIC_URL (where every mailed link leads); without them
+   * the dashboard sends no mail (no verification, no password reset).
+   */
   mail?: MailSettings;
-  /** PUBLIC_URL's origin: where mail links lead; unset, the origin each request arrived at. */
-  publicOrigin?: string;
 }
 
 /** Forms are small: an email, a password, a key name and a CSRF token. */
@@ -114,7 +120,6 @@ export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptio
     void reply.header('cache-control', 'no-store');
   });
   app.setErrorHandler(errorPage);
-  app.decorate('publicOrigin', opts.publicOrigin ?? null);
   guardRequests(app, opts.csrfSecret);
 
   for (const asset of DASHBOARD_ASSETS) {

@@ -13,7 +13,7 @@ export interface MailPagesOptions {
   /** Also bounds the mails to one address (see Outbox). */
   signInLimiter: RateLimiter;
   signup: SignupMode;
-  /** SMTP_URL and MAIL_FROM; without them, no mail and none of these pages. */
+  /** SMTP_URL, MAIL_FROM and PUBLIC_URL; without them, no mail and none of these pages. */
   mail?: MailSettings;
 }
 
@@ -29,7 +29,7 @@ export function registerMailPages(app: FastifyInstance, opts: MailPagesOptions):
   }
   const outbox = new Outbox(opts.mail, opts.signInLimiter);
   app.addHook('onClose', async () => outbox.close());
-  const mail = { accounts: opts.accounts, outbox };
+  const mail = { accounts: opts.accounts, outbox, origin: opts.mail.publicOrigin };
   registerVerifyPages(app, { sessions: opts.sessions, mail });
   registerResetPages(app, mail);
   return mail;

@@ -11,7 +11,7 @@ export interface Mail {
   text: string;
 }
 
-/** `SMTP_URL` and `MAIL_FROM`. */
+/** `SMTP_URL`, `MAIL_FROM` and `PUBLIC_URL`. */
 export interface MailSettings {
   /**
    * `smtp://` (STARTTLS when the relay offers it) or `smtps://` (TLS from the start);
@@ -19,6 +19,8 @@ export interface MailSettings {
    */
   url: string;
   from: string;
+  /** PUBLIC_URL's origin: every link of a mail leads there, never to the Host a request names. */
+  publicOrigin: string;
 }
 
 /** Mails to one address per hour, whatever asks for them: a form cannot be used to flood a mailbox. */
@@ -70,8 +72,10 @@ export class Outbox {
   }
 }
 
-/** What the pages that send mail need: the accounts (for tokens) and the outbox. */
+/** What the pages that send mail need: the accounts (for tokens), the outbox and where links lead. */
 export interface MailContext {
   accounts: AccountStore;
   outbox: Outbox;
+  /** PUBLIC_URL's origin, the only origin a mailed link names. */
+  origin: string;
 }

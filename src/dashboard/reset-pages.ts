@@ -65,7 +65,7 @@ function sendResetLink(mail: MailContext, request: FastifyRequest, email: string
     if (!account?.email || account.disabledAt) return null;
     const { token, stored } = newEmailToken(account.id, 'reset');
     await mail.accounts.createEmailToken(stored);
-    return resetMail(request, account.email, token);
+    return resetMail(mail.origin, account.email, token);
   });
 }
 

@@ -6,13 +6,17 @@ import { signUpTakenMail, verificationMail } from './mail-messages.js';
 import type { MailContext } from './mailer.js';
 
 /** Mails `account` a new verification link (after the answer). */
-export function sendVerification({ accounts, outbox }: MailContext, request: FastifyRequest, account: Account): void {
+export function sendVerification(
+  { accounts, outbox, origin }: MailContext,
+  request: FastifyRequest,
+  account: Account,
+): void {
   const to = account.email;
   if (!to) return;
   outbox.later(request, async () => {
     const { token, stored } = newEmailToken(account.id, 'verify');
     await accounts.createEmailToken(stored);
-    return verificationMail(request, to, token);
+    return verificationMail(origin, to, token);
   });
 }
 
@@ -27,13 +31,13 @@ export async function signUpByMail(
   request: FastifyRequest,
   input: { email: string; passwordHash: string },
 ): Promise<string> {
-  const account = await mail.accounts.createAccount(input.email, input.passwordHash, 'user');
+  const account = await mail.accounts.createAccount(input.email, input.passwordHash, { role: 'user' });
   if (account) sendVerification(mail, request, account);
   else {
     // To the address as the account has it, whatever the form's spelling of it.
     mail.outbox.later(request, async () => {
       const owner = await mail.accounts.findAccountByEmail(input.email);
-      return owner?.email ? signUpTakenMail(request, owner.email) : null;
+      return owner?.email ? signUpTakenMail(mail.origin, owner.email) : null;
     });
   }
   return checkYourEmailPage(input.email);

@@ -1,11 +1,13 @@
 import type { RateLimiter } from '../rate-limit/index.js';
+import { clientKey } from './client-key.js';
 import { normaliseEmail } from './store.js';
 
 /**
- * Sign-in attempts allowed within the window: per client address (a sweep over many
- * accounts), per account and client (guessing one password from one place), per
- * account from clients it never signed in from (guessing from many places), and per
- * device cookie (a browser where the account signed in before).
+ * Sign-in attempts allowed within the window: per client (a sweep over many accounts;
+ * a client is an IPv4 address or an IPv6 /64, see `clientKey`), per account and client
+ * (guessing one password from one place), per account from clients it never signed in
+ * from (guessing from many places), and per device cookie (a browser where the account
+ * signed in since its password was last set).
  */
 export interface SignInLimits {
   perClient: number;
@@ -35,7 +37,10 @@ export interface SignInVerdict {
   failureDelayMs: number;
 }
 
-/** Who attempts: the address typed, the client's address, and the device cookie's id when it is this account's. */
+/**
+ * Who attempts: the address typed, the client's address, and the device cookie's id
+ * when it is this account's (and was issued since its password was last set).
+ */
 export interface SignInAttempt {
   email: string;
   client: string;
@@ -61,13 +66,14 @@ export class SignInThrottle {
   async attempt(who: SignInAttempt, attemptId: string): Promise<SignInVerdict> {
     const { perClient, perAccountClient, perAccount, perDevice, windowS } = this.limits;
     const email = normaliseEmail(who.email);
+    const client = clientKey(who.client);
     const account = who.device
       ? { keyId: `sign-in:device:${who.device}`, limit: perDevice }
       : { keyId: `sign-in:account:${email}`, limit: perAccount };
     const windows = [
       account,
-      { keyId: `sign-in:account-client:${email}:${who.client}`, limit: perAccountClient },
-      { keyId: `sign-in:client:${who.client}`, limit: perClient },
+      { keyId: `sign-in:account-client:${email}:${client}`, limit: perAccountClient },
+      { keyId: `sign-in:client:${client}`, limit: perClient },
     ];
     let waitS = 0;
     let failureDelayMs = 0;

@@ -42,7 +42,7 @@ export interface AccountLimits {
 
 export interface ListedAccount extends Account {
   keys: { active: number; revoked: number };
-  /** What an admin set; null while the account has the service defaults. */
+  /** What an admin set (or open sign-up did); null while the account has the service defaults. */
   limits: AccountLimits | null;
   /** Credits and calls of all the account's keys in the period listed. */
   usage: { credits: number; calls: number };
@@ -64,6 +64,16 @@ export interface AccountKey {
   usage: { period: string; credits: number; calls: number };
 }
 
+/** What an account is made as besides its address and password. */
+export interface NewAccount {
+  role: Exclude<AccountRole, 'operator'>;
+  /**
+   * Limits the account has from the start, as if an admin had set them (an account
+   * made by open sign-up: OPEN_SIGNUP_QUOTA_CREDITS); unset, the service defaults.
+   */
+  limits?: AccountLimits;
+}
+
 export interface NewAccountKey {
   name: string;
   /** The limits of the key when no admin has set the account's. */
@@ -80,7 +90,7 @@ export interface DailyUsage {
 /** Accounts, sessions and account-scoped keys of the dashboard, on either backend. */
 export interface AccountStore {
   /** Null when the email is taken (compared case-insensitively). */
-  createAccount(email: string, passwordHash: string, role: Exclude<AccountRole, 'operator'>): Promise<Account | null>;
+  createAccount(email: string, passwordHash: string, kind: NewAccount): Promise<Account | null>;
   findAccountByEmail(email: string): Promise<AccountWithPassword | null>;
   accountById(id: string): Promise<Account | null>;
   /**
@@ -88,7 +98,7 @@ export interface AccountStore {
    * credit period `period` (YYYY-MM).
    */
   listAccounts(period: string, accountId?: string): Promise<ListedAccount[]>;
-  /** What an admin set for the account; null while it has the service defaults. */
+  /** What an admin set for the account (or open sign-up did); null while it has the service defaults. */
   accountLimits(accountId: string): Promise<AccountLimits | null>;
   /**
    * Sets an account's limits and, in the same transaction, those of every key it has,

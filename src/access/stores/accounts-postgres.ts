@@ -8,6 +8,7 @@ import {
   type AccountLimits,
   type AccountStore,
   type AccountWithPassword,
+  type NewAccount,
   type DailyUsage,
   type ListedAccount,
 } from '../accounts/store.js';
@@ -24,11 +25,22 @@ export class PgAccountStore extends DelegatingAccountStore implements AccountSto
     super(new PgKeyAdmin(pool), new PgEmailTokens(pool));
   }
 
-  async createAccount(email: string, passwordHash: string, role: 'user' | 'admin'): Promise<Account | null> {
+  async createAccount(email: string, passwordHash: string, { role, limits }: NewAccount): Promise<Account | null> {
+    const { quota = null, rate = null } = limits ?? {};
     const r = await this.pool.query<PgRows['account']>(
-      'INSERT INTO accounts (id, email, password_hash, role) VALUES ($1, $2, $3, $4) ' +
+      'INSERT INTO accounts (id, email, password_hash, role, key_quota, key_rate_requests, key_rate_window_s, ' +
+        'limits_set_at) VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::boolean THEN now() END) ' +
         `ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
-      [generateAccountId(), normaliseEmail(email), passwordHash, role],
+      [
+        generateAccountId(),
+        normaliseEmail(email),
+        passwordHash,
+        role,
+        quota,
+        rate?.requests ?? null,
+        rate?.windowS ?? null,
+        limits !== undefined,
+      ],
     );
     return r.rows[0] ? PG_ROWS.account(r.rows[0]) : null;
   }

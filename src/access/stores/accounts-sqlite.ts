@@ -8,6 +8,7 @@ import {
   type AccountLimits,
   type AccountStore,
   type AccountWithPassword,
+  type NewAccount,
   type DailyUsage,
   type ListedAccount,
 } from '../accounts/store.js';
@@ -24,13 +25,26 @@ export class SqliteAccountStore extends DelegatingAccountStore implements Accoun
     super(new SqliteKeyAdmin(db), new SqliteEmailTokens(db));
   }
 
-  async createAccount(email: string, passwordHash: string, role: 'user' | 'admin'): Promise<Account | null> {
+  async createAccount(email: string, passwordHash: string, { role, limits }: NewAccount): Promise<Account | null> {
+    const now = new Date().toISOString();
+    const { quota = null, rate = null } = limits ?? {};
     const row = this.db
       .prepare<unknown[], SqliteRows['account']>(
-        'INSERT INTO accounts (id, email, password_hash, role, created_at) VALUES (?, ?, ?, ?, ?) ' +
+        'INSERT INTO accounts (id, email, password_hash, role, created_at, ' +
+          'key_quota, key_rate_requests, key_rate_window_s, limits_set_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
           `ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
       )
-      .get(generateAccountId(), normaliseEmail(email), passwordHash, role, new Date().toISOString());
+      .get(
+        generateAccountId(),
+        normaliseEmail(email),
+        passwordHash,
+        role,
+        now,
+        quota,
+        rate?.requests ?? null,
+        rate?.windowS ?? null,
+        limits ? now : null,
+      );
     return row ? SQLITE_ROWS.account(row) : null;
   }
 

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { SettingsError, loadSettings } from './settings.js';
+
+const MAIL = { SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'API <no-reply@example.com>' };
+
+/** The message of the SettingsError `env` gives. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadSettings(env);
+  } catch (err) {
+    assert.ok(err instanceof SettingsError, String(err));
+    return err.message;
+  }
+  assert.fail('the settings were accepted');
+}
+
+describe('mail settings', () => {
+  it('refuse SMTP_URL without PUBLIC_URL, in one line naming the fix', () => {
+    const message = refusal(MAIL);
+    assert.match(message, /^PUBLIC_URL is required with SMTP_URL: set it to the service's public address/);
+    assert.ok(!message.includes('\n'));
+  });
+
+  it("keep PUBLIC_URL's origin with SMTP_URL; without SMTP_URL no PUBLIC_URL is needed", () => {
+    const settings = loadSettings({ ...MAIL, PUBLIC_URL: 'https://api.example.com/some/path?q=1' });
+    assert.equal(settings.publicOrigin, 'https://api.example.com');
+    assert.equal(settings.signup, 'verify');
+    assert.equal(loadSettings({}).publicOrigin, undefined);
+    assert.match(refusal({ ...MAIL, PUBLIC_URL: 'ftp://api.example.com' }), /^PUBLIC_URL must be/);
+  });
+});
+
+describe('OPEN_SIGNUP_QUOTA_CREDITS', () => {
+  it('defaults to DEFAULT_QUOTA_CREDITS, and is a whole number of credits', () => {
+    assert.equal(loadSettings({}).openSignupQuotaCredits, 10_000);
+    assert.equal(loadSettings({ DEFAULT_QUOTA_CREDITS: '300' }).openSignupQuotaCredits, 300);
+    assert.equal(loadSettings({ OPEN_SIGNUP_QUOTA_CREDITS: '5' }).openSignupQuotaCredits, 5);
+    assert.equal(loadSettings({ OPEN_SIGNUP_QUOTA_CREDITS: '0' }).openSignupQuotaCredits, 0);
+    assert.match(refusal({ OPEN_SIGNUP_QUOTA_CREDITS: '2.5' }), /^OPEN_SIGNUP_QUOTA_CREDITS must be an integer >= 0/);
+  });
+});
