@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
-import { createAccess } from './access/setup.js';
+import { useCursorSecret } from './http/cursor.js';
+import { createAccess, type Access } from './access/setup.js';
 import type { MailSettings } from './dashboard/mailer.js';
 import { openSignupWarning } from './dashboard/open-signup-warning.js';
 import { datasetStore, type DatasetStore } from './datasets.js';
@@ -107,6 +108,31 @@ function mailSettings(settings: Settings): MailSettings | undefined {
   return smtpUrl && mailFrom && publicOrigin ? { url: smtpUrl, from: mailFrom, publicOrigin } : undefined;
 }
 
+/**
+ * Signs cursors with the key every replica shares: CURSOR_SECRET, else the one kept in
+ * the state store. While the store cannot be read (PostgreSQL down at start) it is
+ * asked again every few seconds, and this replica's cursors hold only here meanwhile.
+ */
+async function shareCursorKey(settings: Settings, access: Access, logger: Logger): Promise<void> {
+  if (settings.cursorSecret) return useCursorSecret(settings.cursorSecret);
+  try {
+    useCursorSecret(await access.cursorSecret());
+  } catch (err) {
+    logger.warn({ err }, 'the cursor key could not be read from the state store yet; asking again every 2 s');
+    const timer = setInterval(() => {
+      access.cursorSecret().then(
+        (secret) => {
+          useCursorSecret(secret);
+          clearInterval(timer);
+          logger.info('cursors are signed with the shared key');
+        },
+        () => undefined,
+      );
+    }, 2_000);
+    timer.unref();
+  }
+}
+
 async function main(): Promise<void> {
   const settings = loadSettings();
   const logger = createLogger(settings.logLevel);
@@ -123,6 +149,7 @@ async function main(): Promise<void> {
   // Independent: the snapshot's DuckDB files and the access state open side by side.
   const [, access] = await Promise.all([store.start(), createAccess(settings, (msg) => logger.info(msg))]);
   logger.info({ mode: access.mode }, `access control: ${access.mode}`);
+  await shareCursorKey(settings, access, logger);
   const app = await buildApp({
     store,
     keyStore: access.keyStore,
@@ -132,6 +159,11 @@ async function main(): Promise<void> {
     snapshotStore: puller?.status,
     gatewaySecret: settings.gatewaySecret,
     metricsToken: settings.metricsToken,
+    extracts: {
+      concurrency: settings.extractConcurrency,
+      idleMs: settings.extractIdleS * 1000,
+      timeoutMs: settings.extractTimeoutMs,
+    },
     trustProxy: settings.trustProxy,
     logger,
     queryTimeoutMs: settings.queryTimeoutMs,

@@ -17,8 +17,14 @@ export const RESPONSE_CACHE_MB_DEFAULT = 256;
 export const CACHE_MAX_AGE_S_DEFAULT = 60;
 /** `LOG_LEVEL`: the least severe level the log keeps. */
 export const LOG_LEVEL_DEFAULT = 'info';
+/** `EXTRACT_CONCURRENCY`, `EXTRACT_IDLE_S`, `EXTRACT_TIMEOUT_MS`: the bounds of extracts (CONTRACT §9). */
+export const EXTRACT_CONCURRENCY_DEFAULT = 2;
+export const EXTRACT_IDLE_S_DEFAULT = 30;
+export const EXTRACT_TIMEOUT_MS_DEFAULT = 600_000;
 /** `SAMPLE_SCALE`: size of the generated trade sample (1 = at least 50 million annual observations). */
 export const SAMPLE_SCALE_DEFAULT = 0.02;
+/** `INGEST_MAX_BYTES`: the uncompressed bytes of any one file an ingest reads (20 GB; CONTRACT §9). */
+export const INGEST_MAX_BYTES_DEFAULT = 20_000_000_000;
 
 /**
  * Every operator setting, read once from the environment. Names carry their unit.
@@ -39,6 +45,17 @@ export interface Settings {
   openSignupQuotaCredits: number;
   /** Whether `/dashboard` is served (`DASHBOARD=on`, the default, or `off`). */
   dashboard: boolean;
+  /** `EXTRACT_CONCURRENCY`: extracts (`/v1/trade/bulk`) a server writes at once; one per key. */
+  extractConcurrency: number;
+  /** `EXTRACT_IDLE_S`: seconds a client may read nothing of an extract before it is cut off. */
+  extractIdleS: number;
+  /** `EXTRACT_TIMEOUT_MS`: the longest one extract may take, from its request to its last byte. */
+  extractTimeoutMs: number;
+  /**
+   * `CURSOR_SECRET`: the key that signs page cursors, the same on every replica; unset,
+   * one is made once and kept in the state store (SQLite, or PostgreSQL when distributed).
+   */
+  cursorSecret: string | undefined;
   gatewaySecret: string | undefined;
   /** When set, `/metrics` needs `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken: string | undefined;
@@ -93,6 +110,11 @@ export interface Settings {
   mailFrom: string | undefined;
   /** `SIGNUP`: how dashboard accounts come to be (see SignupMode). */
   signup: SignupMode;
+  /**
+   * `INGEST_MAX_BYTES`: the uncompressed bytes of any one file an ingest reads (a
+   * file, a zip's entry, a part of a workbook); beyond them the ingest fails naming it.
+   */
+  ingestMaxBytes: number;
 }
 
 /**
@@ -300,6 +322,18 @@ export function trustProxyFrom(env: NodeJS.ProcessEnv): string[] | undefined {
   return entries.length ? entries : undefined;
 }
 
+/** `CURSOR_SECRET`: at least 32 characters, so that no one guesses it. */
+export function cursorSecretFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'CURSOR_SECRET');
+  if (raw !== undefined && raw.length < 32) {
+    throw new SettingsError(
+      `CURSOR_SECRET must be at least 32 characters, got ${raw.length}: set it to a long random value ` +
+        '(the same on every replica), such as the output of `openssl rand -hex 32`, or unset it',
+    );
+  }
+  return raw;
+}
+
 /** `PUBLIC_URL`: an http(s) URL; its origin is kept (a path, query or fragment is dropped). */
 export function publicOriginFrom(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'PUBLIC_URL');
@@ -326,6 +360,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     defaultQuotaCredits,
     openSignupQuotaCredits: intFrom(env, 'OPEN_SIGNUP_QUOTA_CREDITS', { fallback: defaultQuotaCredits }),
     dashboard: onOffFrom(env, 'DASHBOARD', true),
+    extractConcurrency: intFrom(env, 'EXTRACT_CONCURRENCY', { fallback: EXTRACT_CONCURRENCY_DEFAULT, min: 1 }),
+    extractIdleS: intFrom(env, 'EXTRACT_IDLE_S', { fallback: EXTRACT_IDLE_S_DEFAULT, min: 1 }),
+    extractTimeoutMs: intFrom(env, 'EXTRACT_TIMEOUT_MS', { fallback: EXTRACT_TIMEOUT_MS_DEFAULT, min: 1 }),
+    cursorSecret: cursorSecretFrom(env),
     gatewaySecret: optional(env, 'GATEWAY_SECRET'),
     metricsToken: optional(env, 'METRICS_TOKEN'),
     queryTimeoutMs: intFrom(env, 'QUERY_TIMEOUT_MS', { fallback: QUERY_TIMEOUT_MS_DEFAULT, min: 1 }),
@@ -348,5 +386,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: optional(env, 'LOG_LEVEL') ?? LOG_LEVEL_DEFAULT,
     trustProxy: trustProxyFrom(env),
     ...mailSettingsFrom(env),
+    ingestMaxBytes: intFrom(env, 'INGEST_MAX_BYTES', { fallback: INGEST_MAX_BYTES_DEFAULT, min: 1 }),
   };
 }

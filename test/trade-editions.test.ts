@@ -115,17 +115,21 @@ describe('HS editions: conversion, exclusion, concordance and extracts', () => {
   });
 
   /** The flows of the snapshot with their edition (the BACI exporter-year is HS 1992) and HS 1992 code. */
-  async function flows(where = 'true'): Promise<Array<{ year: number; code: number; edition: number; value: number }>> {
+  async function flows(
+    where = 'true',
+  ): Promise<Array<{ year: number; code: number; edition: number; value: number; pair: string }>> {
     const rows = await read(
       conn,
-      `SELECT a.year, a.hs6, a.value, coalesce(e.hs_version, 2022) AS edition FROM annual_by_year a
+      `SELECT a.year, a.hs6, a.value, coalesce(e.hs_version, 2022) AS edition, x.iso2 || '>' || m.iso2 AS pair
+       FROM annual_by_year a
        LEFT JOIN editions e ON e.granularity = 'annual' AND e.country = a.exporter AND e.period = a.year
        JOIN countries x ON x.id = a.exporter JOIN countries m ON m.id = a.importer WHERE ${where}`,
     );
     return rows.map((r) => {
       const edition = Number(r.edition);
       const hs6 = Number(r.hs6);
-      return { year: Number(r.year), code: edition === 2022 ? to1992(hs6) : hs6, edition, value: Number(r.value) };
+      const code = edition === 2022 ? to1992(hs6) : hs6;
+      return { year: Number(r.year), code, edition, value: Number(r.value), pair: String(r.pair) };
     });
   }
 
@@ -136,17 +140,18 @@ describe('HS editions: conversion, exclusion, concordance and extracts', () => {
     const r = await s.get(`/v1/trade/products/${String(target).padStart(6, '0')}/history?hs_version=1992`);
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('x-hs-excluded-flows'), '0');
-    const byYear = new Map<number, { value: number; n: number }>();
+    // Flows of one pair that convert to one code are one flow in HS 1992.
+    const byYear = new Map<number, { value: number; keys: Set<string> }>();
     for (const f of mine) {
-      const y = byYear.get(f.year) ?? { value: 0, n: 0 };
-      byYear.set(f.year, { value: y.value + f.value, n: y.n + 1 });
+      const y = byYear.get(f.year) ?? { value: 0, keys: new Set<string>() };
+      byYear.set(f.year, { value: y.value + f.value, keys: y.keys.add(f.pair) });
     }
     const got = (r.body.data as Array<{ period: string; value_usd: number; flow_count: number }>).map((p) => [
       Number(p.period.slice(0, 4)),
       p.value_usd,
       p.flow_count,
     ]);
-    const want = [...byYear].sort((a, b) => a[0] - b[0]).map(([y, v]) => [y, v.value, v.n]);
+    const want = [...byYear].sort((a, b) => a[0] - b[0]).map(([y, v]) => [y, v.value, v.keys.size]);
     assert.equal(got.length, want.length);
     got.forEach((g, i) => {
       assert.equal(g[0], want[i]![0]);
@@ -160,6 +165,42 @@ describe('HS editions: conversion, exclusion, concordance and extracts', () => {
     assert.ok(Math.abs(summary.body.data.trade_value - total) < 1e-6 * total);
     const rows = await s.data(`/v1/trade?reporter=DE&flow=export&from=${year}&to=${year}&hs_version=1992&limit=50`);
     assert.ok(rows.length > 0 && rows.every((x: { hs_version: number; hs6: string }) => x.hs_version === 1992));
+  });
+
+  it('lists one row per exporter, importer, HS 1992 code and year, converted flows summed', async () => {
+    const de = await flows(`x.iso2 = 'DE' AND a.year = ${year}`);
+    const want = new Map<string, number>();
+    for (const f of de) want.set(`${f.pair}:${f.code}`, (want.get(`${f.pair}:${f.code}`) ?? 0) + f.value);
+    assert.ok(want.size < de.length, 'some of the test flows convert to one code');
+    const listed = new Map<string, number>();
+    let cursor: string | null = null;
+    do {
+      const path = `/v1/trade?reporter=DE&flow=export&from=${year}&to=${year}&hs_version=1992&limit=10000`;
+      const r = await s.get(cursor ? `${path}&cursor=${cursor}` : path);
+      assert.equal(r.status, 200);
+      for (const row of r.body.data as Array<{ exporter: string; importer: string; hs6: string; value_usd: number }>) {
+        const key = `${row.exporter}>${row.importer}:${Number(row.hs6)}`;
+        assert.ok(!listed.has(key), `one row for ${key}`);
+        listed.set(key, row.value_usd);
+      }
+      cursor = r.body.next_cursor;
+    } while (cursor);
+    assert.equal(listed.size, want.size);
+    for (const [key, value] of want) assert.ok(Math.abs(listed.get(key)! - value) <= 1e-9 * value, key);
+  });
+
+  it('binds a cursor to its edition: a walk in HS 1992 does not go on in another', async () => {
+    const path = `/v1/trade?reporter=DE&from=${year}&to=${year}`;
+    const cursor = (await s.get(`${path}&hs_version=1992&limit=5`)).body.next_cursor as string;
+    assert.ok(cursor);
+    for (const other of [path, `${path}&hs_version=2022`]) {
+      const r = await s.get(`${other}&limit=5&cursor=${cursor}`);
+      expectError(r, 422, 'validation_error');
+      assert.deepEqual(r.body.detail, [
+        { loc: ['query', 'cursor'], msg: 'belongs to a query with other parameters', type: 'value_error' },
+      ]);
+    }
+    assert.equal((await s.get(`${path}&hs_version=1992&limit=5&cursor=${cursor}`)).status, 200);
   });
 
   it('leaves flows of an earlier edition out and counts them exactly', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { expectError, startTestServer, type TestServer, type TestResponse } from './helpers/server.js';
+import { encodeCursor, type CursorKey } from '../src/http/cursor.js';
 
 type Row = { exporter: string; importer: string; hs6: string; period: string; value_usd: number };
 
@@ -21,8 +22,10 @@ const cursorBody = (cursor: string): unknown[] => {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
   return JSON.parse(decoded.slice(0, decoded.lastIndexOf('\n')));
 };
-/** A cursor with a valid checksum over `body`, as the service would write it. */
-const craftCursor = (body: unknown[]) => {
+/** A cursor signed over `body` as the service signs it (the in-process server's key). */
+const craftCursor = ([, fingerprint, ...key]: unknown[]) => encodeCursor(String(fingerprint), key as CursorKey);
+/** A cursor whose body carries an unkeyed SHA-256 checksum: anyone can write one. */
+const unkeyedCursor = (body: unknown[]) => {
   const json = JSON.stringify(body);
   const sum = createHash('sha256').update(json).digest('base64url').slice(0, 16);
   return Buffer.from(`${json}\n${sum}`).toString('base64url');
@@ -210,6 +213,18 @@ describe('trade: cursor paging', () => {
     expectCursorError(await s.get(withCursor('/v1/history?country=USA', cursor)), OTHER_QUERY);
   });
 
+  it('refuses a cursor beside a token that names nothing with 422, before any 404', async () => {
+    const de = (await page('/v1/trade?reporter=DE&limit=5')).next_cursor!;
+    expectCursorError(await s.get(withCursor('/v1/trade?reporter=QQ&limit=5', de)), OTHER_QUERY);
+    expectCursorError(await s.get(withCursor('/v1/trade?reporter=DE&product=9999&limit=5', de)), OTHER_QUERY);
+    const monthly = (await page('/v1/trade/monthly?exporter=DE&limit=5')).next_cursor!;
+    expectCursorError(await s.get(withCursor('/v1/trade/monthly?exporter=QQ&limit=5', monthly)), OTHER_QUERY);
+    const history = (await s.get('/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y')).body.next_cursor;
+    expectCursorError(await s.get(withCursor('/v1/history?country=QQQ', history)), OTHER_QUERY);
+    // Without a cursor, the unknown token is the 404 it always was.
+    expectError(await s.get('/v1/trade?reporter=QQ'), 404, 'not_found');
+  });
+
   it('refuses an edited, truncated or forged cursor with 422', async () => {
     const path = '/v1/trade?from=2023&to=2023';
     const cursor = (await page(`${path}&limit=10`)).next_cursor!;
@@ -226,6 +241,9 @@ describe('trade: cursor paging', () => {
     ]) {
       expectCursorError(await s.get(withCursor(path, craftCursor([version, fingerprint, ...key]))), NOT_A_CURSOR);
     }
+    // Signed by no one but the service: a body edited and re-checksummed is refused.
+    const edited = [version, fingerprint, period, value, 'DE', 'FR', 10190];
+    expectCursorError(await s.get(withCursor(path, unkeyedCursor(edited))), NOT_A_CURSOR, true);
     // A malformed cursor is a 422 even beside a token that does not resolve.
     expectCursorError(await s.get(withCursor('/v1/trade?reporter=QQ', flipped)), NOT_A_CURSOR, true);
   });

@@ -57,6 +57,7 @@ export async function distributedBackends(
       signInLimiter: new RedisRateLimiter(redis),
       csrfSecret: remembered(() => pgServerSecret(pool, 'dashboard')),
     },
+    cursorSecret: remembered(() => pgServerSecret(pool, 'cursors')),
     close: async () => {
       pgKeys.close();
       redis.disconnect();

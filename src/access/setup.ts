@@ -29,6 +29,8 @@ export interface Access {
   /** Checks that the shared stores answer, by name (none in the embedded mode). */
   probes: Record<string, () => Promise<unknown>>;
   dashboard: DashboardBackend;
+  /** The key page cursors are signed with, kept in the state store: every replica reads the same. */
+  cursorSecret: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends 
   // key store sees a key created or revoked there at its next poll.
   const dashboardDb = openStateDatabase(settings.dataDir);
   const secret = sqliteServerSecret(dashboardDb, 'dashboard');
+  const cursorSecret = sqliteServerSecret(dashboardDb, 'cursors');
   return {
     mode: 'embedded',
     keys: sqliteKeys,
@@ -75,6 +78,7 @@ function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends 
       signInLimiter: new MemoryRateLimiter(),
       csrfSecret: async () => secret,
     },
+    cursorSecret: async () => cursorSecret,
     close: async () => {
       sqliteKeys.close();
       db.close();

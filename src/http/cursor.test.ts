@@ -1,17 +1,26 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { createHash, createHmac } from 'node:crypto';
+import { before, describe, it } from 'node:test';
 import { ApiError } from '../errors.js';
-import { cursorPosition, encodeCursor, isCursor, openCursor, queryFingerprint } from './cursor.js';
+import { cursorPosition, encodeCursor, isCursor, openCursor, queryFingerprint, useCursorSecret } from './cursor.js';
+
+/** The key these tests sign with, as `CURSOR_SECRET` would give it. */
+const SECRET = 'a-cursor-secret-of-thirty-two-characters';
+before(() => useCursorSecret(SECRET));
+
+/** The 22-character signature of a cursor body, as the format defines it (HMAC-SHA256, base64url). */
+const signatureOf = (body: string, secret = SECRET) =>
+  createHmac('sha256', secret).update(body).digest('base64url').slice(0, 22);
+/** A cursor made by hand from its body: well-formed whatever the body says. */
+const handMade = (body: string, secret = SECRET) =>
+  Buffer.from(`${body}\n${signatureOf(body, secret)}`).toString('base64url');
 
 /** A cursor written by this module: the format clients hold, which must keep decoding the same way. */
 const TRADE_FINGERPRINT = '8AMUjIVY4CFlap09';
-const TRADE_CURSOR = 'WzEsIjhBTVVqSVZZNENGbGFwMDkiLDIwMjMsMTIzNC41LCJERSIsIkZSIiwxMDEyMV0KckNQc2FXdmFTNXgtX2I4Uw';
-
-/** The 16-character checksum of a cursor body, as the format defines it (SHA-256, base64url). */
+const TRADE_BODY = '[2,"8AMUjIVY4CFlap09",2023,1234.5,"DE","FR",10121]';
+const TRADE_CURSOR = handMade(TRADE_BODY);
+/** The fingerprint's checksum (SHA-256, base64url, 16 characters). */
 const checksumOf = (body: string) => createHash('sha256').update(body).digest('base64url').slice(0, 16);
-/** A cursor made by hand from its body: well-formed whatever the body says. */
-const handMade = (body: string) => Buffer.from(`${body}\n${checksumOf(body)}`).toString('base64url');
 
 /** Asserts that `fn` throws the 422 on `cursor` with `msg`. */
 function refused(fn: () => unknown, msg: RegExp): void {
@@ -25,10 +34,9 @@ function refused(fn: () => unknown, msg: RegExp): void {
 }
 
 describe('cursor format', () => {
-  it('is the base64url of [version, fingerprint, ...key], a line break and a checksum', () => {
+  it('is the base64url of [version, fingerprint, ...key], a line break and its signature', () => {
     const text = Buffer.from(TRADE_CURSOR, 'base64url').toString('utf8');
-    assert.equal(text, '[1,"8AMUjIVY4CFlap09",2023,1234.5,"DE","FR",10121]\nrCPsaWvaS5x-_b8S');
-    assert.equal(checksumOf('[1,"8AMUjIVY4CFlap09",2023,1234.5,"DE","FR",10121]'), 'rCPsaWvaS5x-_b8S');
+    assert.equal(text, `${TRADE_BODY}\n${signatureOf(TRADE_BODY)}`);
     assert.equal(encodeCursor(TRADE_FINGERPRINT, [2023, 1234.5, 'DE', 'FR', 10121]), TRADE_CURSOR);
   });
 
@@ -72,11 +80,21 @@ describe('tampered cursors', () => {
     refused(() => openCursor(TRADE_CURSOR.slice(0, -4)), /is not a cursor/);
   });
 
-  it('refuses a body with a good checksum but another version, no fingerprint or no JSON', () => {
-    for (const body of ['[2,"fp",1]', '[1,5,1]', '{"v":1}', 'not json', '[1]']) {
+  it('refuses a body with a good signature but another version, no fingerprint or no JSON', () => {
+    for (const body of ['[1,"fp",1]', '[2,5,1]', '{"v":2}', 'not json', '[2]']) {
       refused(() => openCursor(handMade(body)), /is not a cursor/);
     }
-    assert.deepEqual(openCursor(handMade('[1,"fp"]')), { fingerprint: 'fp', key: [] });
+    assert.deepEqual(openCursor(handMade('[2,"fp"]')), { fingerprint: 'fp', key: [] });
+  });
+
+  it('refuses an edited body with a recomputed checksum, or signed with another secret', () => {
+    const edited = TRADE_BODY.replace('2023', '2024');
+    const unkeyed = Buffer.from(`${edited}\n${checksumOf(edited)}`).toString('base64url');
+    refused(() => openCursor(unkeyed), /is not a cursor/);
+    refused(() => openCursor(handMade(edited, 'another-secret-of-thirty-two-characters')), /is not a cursor/);
+    // The earlier, unkeyed format is refused too.
+    const v1 = '[1,"fp",2023]';
+    refused(() => openCursor(Buffer.from(`${v1}\n${checksumOf(v1)}`).toString('base64url')), /is not a cursor/);
   });
 });
 

@@ -1,7 +1,9 @@
+import { ApiError } from '../errors.js';
 import {
   cursorPosition,
   encodeCursor,
   openCursor,
+  otherQuery,
   queryFingerprint,
   type CursorKey,
   type OpenCursor,
@@ -50,6 +52,20 @@ export class Walk {
    */
   static open(cursor: string | undefined): Walk {
     return new Walk(openCursor(cursor));
+  }
+
+  /**
+   * The query's tokens, resolved by `resolve`. With a cursor, a token that names
+   * nothing (404) means the cursor belongs to other parameters, since every cursor
+   * was written for a query whose tokens resolved: a 422 on `cursor`, before any 404.
+   */
+  resolve<T>(resolve: () => T): T {
+    try {
+      return resolve();
+    } catch (err) {
+      if (this.cursor && err instanceof ApiError && err.code === 'not_found') throw otherQuery();
+      throw err;
+    }
   }
 
   /**

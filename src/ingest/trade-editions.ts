@@ -74,8 +74,10 @@ async function reportedEditions(conn: DuckDBConnection, hasEditions: boolean): P
  * Writes one edition file: the trade file's countries, sources and flows, each flow
  * under its code in edition `v` (as reported when reported in it, through the UNSD
  * conversion when reported in a later one); flows of an earlier edition, and those
- * whose code has no conversion, are left out and counted. Flows are never merged:
- * sums and flow counts over the file are those of the reported flows.
+ * whose code has no conversion, are left out and counted. Flows of one exporter,
+ * importer and period whose codes convert to one code are merged into one flow (their
+ * values and quantities summed): a listing in the edition has one row per key, and a
+ * flow count counts converted flows.
  */
 async function writeEdition(conn: DuckDBConnection, v: number, hasEditions: boolean): Promise<EditionReport> {
   await conn.run(TRADE_DDL);
@@ -86,10 +88,14 @@ async function writeEdition(conn: DuckDBConnection, v: number, hasEditions: bool
   await conn.run(srcTables.has('sources') ? 'INSERT INTO sources SELECT * FROM src.sources' : 'DROP TABLE sources');
   const annual = converted('annual', v, hasEditions);
   const monthly = converted('monthly', v, hasEditions);
-  await conn.run(`INSERT INTO annual SELECT exporter, importer, to_hs6, year, value, qty
-    FROM (${annual}) WHERE to_hs6 IS NOT NULL`);
-  await conn.run(`INSERT INTO monthly SELECT exporter, importer, to_hs6, month, value_exp, qty_exp, value_imp, qty_imp
-    FROM (${monthly}) WHERE to_hs6 IS NOT NULL`);
+  // A quantity is summed only where every merged flow has one (else a unit value would mix).
+  const qty = (q: string) => `CASE WHEN count(${q}) = count(*) THEN sum(${q}) END`;
+  await conn.run(`INSERT INTO annual SELECT exporter, importer, to_hs6, year, sum(value), ${qty('qty')}
+    FROM (${annual}) WHERE to_hs6 IS NOT NULL GROUP BY exporter, importer, to_hs6, year`);
+  await conn.run(`INSERT INTO monthly SELECT exporter, importer, to_hs6, month,
+      sum(value_exp), CASE WHEN count(qty_exp) = count(value_exp) THEN sum(qty_exp) END,
+      sum(value_imp), CASE WHEN count(qty_imp) = count(value_imp) THEN sum(qty_imp) END
+    FROM (${monthly}) WHERE to_hs6 IS NOT NULL GROUP BY exporter, importer, to_hs6, month`);
   // The codes of the edition the flows use: named by the trade file or the nomenclature, else by the code.
   await conn.run(`INSERT INTO products
     SELECT codes.hs6, ${v}, coalesce(t.name, n.name, 'HS ${v} ' || lpad(codes.hs6::VARCHAR, 6, '0')),

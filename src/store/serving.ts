@@ -58,6 +58,26 @@ function editionFiles(dir: string): Array<[number, string]> {
     .filter((e): e is [number, string] => e[0] !== undefined);
 }
 
+/** The connections and limits of a served snapshot's DuckDB instances. */
+function servingPool<T>(opts: OpenOptions<T>, dirs: { tempDirectory: string; filesDirectory: string }) {
+  return {
+    // Two light and three heavy: with one DuckDB thread a lane of one connection uses
+    // one core at most. The heavy lane never holds more than three of libuv's four
+    // threads, so a light query always finds one.
+    connections: 5,
+    lightConnections: 2,
+    // One DuckDB thread: a serving query is small, and queries of different requests
+    // already run side by side on the pool's connections (see docs/decisions.md).
+    threads: 1,
+    queryTimeoutMs: opts.queryTimeoutMs,
+    maxQueued: opts.maxQueued,
+    memorySums: opts.memorySums,
+    memorySumsBytes: opts.memorySumsBytes,
+    memoryLimit: opts.memoryLimit,
+    ...dirs,
+  };
+}
+
 /** How long reading a snapshot's catalogues and observations into memory may take. */
 const LOAD_TIMEOUT_MS = 10 * 60_000;
 
@@ -97,23 +117,7 @@ export class Snapshot<T> {
     const hasNom = hasTrade && existsSync(nomFile);
     const tempDirectory = await duckdbTempDir(dataDir, `serve-${name}`);
     const nom: Record<string, string> = hasNom ? { nom: nomFile } : {};
-    const pool = {
-      // Two light and three heavy: with one DuckDB thread a lane of one connection uses
-      // one core at most. The heavy lane never holds more than three of libuv's four
-      // threads, so a light query always finds one.
-      connections: 5,
-      lightConnections: 2,
-      // One DuckDB thread: a serving query is small, and queries of different requests
-      // already run side by side on the pool's connections (see docs/decisions.md).
-      threads: 1,
-      queryTimeoutMs: opts.queryTimeoutMs,
-      maxQueued: opts.maxQueued,
-      memorySums: opts.memorySums,
-      memorySumsBytes: opts.memorySumsBytes,
-      memoryLimit: opts.memoryLimit,
-      tempDirectory,
-      filesDirectory: await processTempDir(dataDir),
-    };
+    const pool = servingPool(opts, { tempDirectory, filesDirectory: await processTempDir(dataDir) });
     const opened: Database[] = [];
     const editions = new Map<number, Database>();
     try {

@@ -38,7 +38,7 @@ export const history = defineOperation({
     const range = parseDateRange(query.from, query.to);
     if (query.aggregation !== undefined && query.frequency === undefined)
       throw invalidParam(['query', 'aggregation'], 'needs frequency (monthly, quarterly or annual)');
-    const { countries, indicators, series } = select();
+    const { countries, indicators, series } = walk.resolve(select);
     if (query.frequency) checkLowerFrequency(series, query.frequency);
     const countryIds = countries ? [...countries].sort() : null;
     const kpiIds = indicators ? [...indicators].sort() : null;

@@ -33,27 +33,30 @@ export const monthly = defineOperation({
     if (query.group_by && query.cursor !== undefined)
       throw invalidParam(['query', 'cursor'], 'is not accepted with group_by: grouped answers are not paged');
     const walk = Walk.open(query.cursor);
-    const input = new TradeInput(catalogue);
-    const exporters = input.countries(query.exporter);
-    const importers = input.countries(query.importer);
-    const products = input.products(query.product, 'product');
-    const months = input.months(query.from, query.to);
-    input.resolve();
-    const filter = {
-      exporters: exporters.value,
-      importers: importers.value,
-      products: products.value,
-      ...months,
-      method: query.method,
-    };
+    const filter = walk.resolve(() => {
+      const input = new TradeInput(catalogue);
+      const exporters = input.countries(query.exporter);
+      const importers = input.countries(query.importer);
+      const products = input.products(query.product, 'product');
+      const months = input.months(query.from, query.to);
+      input.resolve();
+      return {
+        exporters: exporters.value,
+        importers: importers.value,
+        products: products.value,
+        ...months,
+        method: query.method,
+      };
+    });
     await countExcludedMonthly(filter);
     if (query.group_by) {
       const groupBy = query.group_by === 'period' ? 'month' : query.group_by;
       const rows = await store.monthlyGroups(filter, { groupBy, limit: query.limit });
       return { data: monthlyPoints(catalogue, groupBy, rows) };
     }
-    // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
-    const listing = { operation: '/v1/trade/monthly', query: filterIdentity(catalogue, filter), keys: LISTING_KEYS };
+    // The resolved filter and the edition: `cursor` and `limit` are not part of it, so the page size may change.
+    const identity = [filterIdentity(catalogue, filter), query.hs_version ?? null];
+    const listing = { operation: '/v1/trade/monthly', query: identity, keys: LISTING_KEYS };
     const page = await walk.page(
       listing,
       bySize(

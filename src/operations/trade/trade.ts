@@ -23,10 +23,11 @@ export const trade = defineOperation({
     const { store, countExcluded } = tradeInEdition(input, query.hs_version);
     const { catalogue } = store;
     const walk = Walk.open(query.cursor);
-    const filter = annualFilter(new TradeInput(catalogue), query);
+    const filter = walk.resolve(() => annualFilter(new TradeInput(catalogue), query));
     await countExcluded(filter);
-    // The resolved filter: `cursor` and `limit` are not part of it, so the page size may change.
-    const listing = { operation: '/v1/trade', query: filterIdentity(catalogue, filter), keys: LISTING_KEYS };
+    // The resolved filter and the edition: `cursor` and `limit` are not part of it, so the page size may change.
+    const identity = [filterIdentity(catalogue, filter), query.hs_version ?? null];
+    const listing = { operation: '/v1/trade', query: identity, keys: LISTING_KEYS };
     const page = await walk.page(
       listing,
       bySize(
