@@ -12,6 +12,7 @@ import { readBaci } from '../ingest/adapters/baci.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
+import { XLSX_MAX_ROWS } from '../ingest/xlsx.js';
 import { ingestEconomics } from '../ingest/economics.js';
 import { loadMapping } from '../ingest/mapping.js';
 import type { EconomicsBatch } from '../ingest/types.js';
@@ -106,12 +107,14 @@ async function ingestHs(
   files: string[],
   opts: { values: Values; maxBadRows: number },
 ): Promise<void> {
-  const { products, conversions, correlations, badRows, unmapped } = await readHsFiles(files, hsVersionOf(opts.values));
-  for (const line of badRowLines(badRows)) console.error(line);
+  const limits = { maxPartBytes: settings.ingestMaxBytes, maxRows: XLSX_MAX_ROWS };
+  const read = await readHsFiles(files, hsVersionOf(opts.values), limits);
+  const { products, conversions, correlations, badRows, badRowCount, unmapped } = read;
+  for (const line of badRowLines(badRows, 10, badRowCount)) console.error(line);
   for (const line of unmapped.summary()) console.log(line);
   const r = await ingestNomenclature(
     settings.dataDir,
-    { products, conversions, correlations, badRows },
+    { products, conversions, correlations, badRows, badRowCount },
     { maxBadRows: opts.maxBadRows, settings },
   );
   const editions = r.editions.map((e) => `HS ${e.hs_version}: ${e.codes} HS6 codes${e.loaded ? '' : ' (kept)'}`);
@@ -126,7 +129,7 @@ async function ingestHs(
   const carried = r.carried.join(', ') || 'nothing';
   console.log(
     `published snapshot ${r.snapshot}: nomenclature ${editions.join(', ') || 'unchanged'}; ` +
-      `conversions ${tables.join(', ') || 'none'}; ${badRows.length} bad rows; carried over: ${carried}`,
+      `conversions ${tables.join(', ') || 'none'}; ${badRowCount} bad rows; carried over: ${carried}`,
   );
   for (const line of flows) console.log(`trade in ${line}`);
 }
@@ -138,7 +141,7 @@ async function ingestFlows(
 ): Promise<void> {
   const input =
     opts.source === 'baci'
-      ? await readBaci(files, { hsVersion: hsVersionOf(opts.values) })
+      ? await readBaci(files, { hsVersion: hsVersionOf(opts.values), maxBytes: settings.ingestMaxBytes })
       : readComtrade(files, hsVersionOf(opts.values));
   const r = await ingestTrade(settings.dataDir, input, {
     maxBadRows: opts.maxBadRows,

@@ -27,7 +27,10 @@ export interface NomenclatureInput {
   products: NomenclatureProduct[];
   conversions?: HsConversion[];
   correlations?: HsCorrelation[];
+  /** The first bad rows (all of them, unless `badRowCount` says there are more). */
   badRows: BadRow[];
+  /** All bad rows, when only the first are kept. */
+  badRowCount?: number;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function ingestNomenclature(
 ): Promise<NomenclatureReport> {
   const { products, badRows } = input;
   const tables = { conversions: input.conversions ?? [], correlations: input.correlations ?? [] };
-  refuseTooManyBadRows(badRows, opts.maxBadRows);
+  refuseTooManyBadRows(badRows, opts.maxBadRows, input.badRowCount ?? badRows.length);
   if (products.length === 0 && tables.conversions.length === 0)
     throw new IngestError('no HS6 code and no conversion found: nothing was changed', badRows);
   const keys = new Set(products.map((p) => `${p.hs_version}:${p.hs6}`));

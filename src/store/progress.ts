@@ -5,7 +5,9 @@
  *
  * A task is a list of phases, each with a weight (its expected share of the work);
  * the percent shown is the weight of the finished phases plus the finished share of
- * the current one, when that is known.
+ * the current one, when that is known. While a phase counts rows, a line also shows
+ * their rate over the phase so far; while its finished share is known, the time the
+ * phase still needs at its pace so far.
  */
 
 export interface ProgressEvent {
@@ -17,6 +19,10 @@ export interface ProgressEvent {
   percent: number;
   /** Rows written or read so far by the phase (or the task), when known. */
   rows?: number;
+  /** Rows a second the running phase has counted, over its time so far (when it counted any). */
+  rowsPerS?: number;
+  /** Seconds the running phase still needs at its pace so far (when its finished share is known). */
+  leftS?: number;
   elapsedS: number;
   /** `start` of a phase, `tick` while it runs, `done` of the task. */
   kind: 'start' | 'tick' | 'done';
@@ -27,11 +33,35 @@ export type ProgressSink = (event: ProgressEvent) => void;
 /** One line of text for a progress event. */
 export function formatProgress(e: ProgressEvent): string {
   const rows = e.rows === undefined ? '' : `, ${e.rows.toLocaleString('en-US')} rows`;
+  const rate = e.rowsPerS === undefined ? '' : `, ${e.rowsPerS.toLocaleString('en-US')} rows/s`;
+  const left = e.leftS === undefined ? '' : `, about ${e.leftS} s left in this phase`;
   const what = e.kind === 'done' ? 'done' : `${e.phase} (phase ${e.step}/${e.steps})`;
-  return `progress: ${e.task}: ${e.percent}% ${what}${rows}, ${e.elapsedS} s`;
+  return `progress: ${e.task}: ${e.percent}% ${what}${rows}${rate}, ${e.elapsedS} s${left}`;
 }
 
-/** Plain-text lines (`progress: sample build: 42% trade: monthly flows (phase 5/9), 1,234 rows, 63 s`). */
+/**
+ * The rate of a phase's rows and the time it still needs: rows counted since it
+ * started (`rows` less `rowsAtStart`) over `elapsedMs`, and the time left at the pace
+ * of its finished share (`fraction`, 0–1) so far. Each is undefined when there is
+ * nothing to measure it from: no row counted, no time passed, no share (or all of it)
+ * done.
+ */
+export function phasePace(p: { rows: number | undefined; rowsAtStart: number; fraction: number; elapsedMs: number }): {
+  rowsPerS?: number;
+  leftS?: number;
+} {
+  const counted = (p.rows ?? 0) - p.rowsAtStart;
+  const out: { rowsPerS?: number; leftS?: number } = {};
+  if (p.elapsedMs <= 0) return out;
+  if (counted > 0) out.rowsPerS = Math.round((counted * 1000) / p.elapsedMs);
+  if (p.fraction > 0 && p.fraction < 1) out.leftS = Math.round(((p.elapsedMs / 1000) * (1 - p.fraction)) / p.fraction);
+  return out;
+}
+
+/**
+ * Plain-text lines (`progress: trade ingest: 12% read flows (phase 1/6), 2,345,678
+ * rows, 356,012 rows/s, 8 s, about 25 s left in this phase`).
+ */
 export function textLines(stream: NodeJS.WritableStream = process.stderr): ProgressSink {
   return (e) => stream.write(`${formatProgress(e)}\n`);
 }
@@ -63,6 +93,9 @@ export class Progress {
   private doneWeight = 0;
   private fraction = 0;
   private rowCount: number | undefined;
+  /** When the running phase started, and the rows counted before it. */
+  private phaseStarted = Date.now();
+  private rowsAtPhaseStart = 0;
   private label: string | undefined;
   private lastLine = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -90,6 +123,8 @@ export class Progress {
       this.step = next + 1;
       this.fraction = 0;
       this.label = undefined;
+      this.phaseStarted = Date.now();
+      this.rowsAtPhaseStart = rows ?? 0;
     } else {
       this.label = name;
     }
@@ -125,6 +160,17 @@ export class Progress {
     this.rows(rows, fraction);
   }
 
+  /**
+   * Relabels the running step within the current phase with the rows so far and the
+   * phase's finished share, and prints its line at once (a step that ended).
+   */
+  report(label: string, rows: number, fraction: number): void {
+    this.label = label;
+    this.rowCount = rows;
+    this.fraction = Math.max(0, Math.min(1, fraction));
+    this.emit('tick');
+  }
+
   /** Reports the finished share of the phase (0–1), printing only when the last line is `intervalMs` old. */
   share(fraction: number): void {
     this.fraction = Math.max(0, Math.min(1, fraction));
@@ -149,7 +195,8 @@ export class Progress {
   }
 
   private emit(kind: ProgressEvent['kind']): void {
-    this.lastLine = Date.now();
+    const now = Date.now();
+    this.lastLine = now;
     const weight = this.phases[this.step - 1]?.[1] ?? 0;
     const percent = Math.min(
       100,
@@ -162,7 +209,15 @@ export class Progress {
       steps: this.phases.length,
       percent,
       ...(this.rowCount === undefined ? {} : { rows: this.rowCount }),
-      elapsedS: Math.round((Date.now() - this.started) / 1000),
+      ...(kind === 'done'
+        ? {}
+        : phasePace({
+            rows: this.rowCount,
+            rowsAtStart: this.rowsAtPhaseStart,
+            fraction: this.fraction,
+            elapsedMs: now - this.phaseStarted,
+          })),
+      elapsedS: Math.round((now - this.started) / 1000),
       kind,
     });
   }

@@ -6,8 +6,9 @@ import { Areas, type AreaRef } from '../areas.js';
 import { NotLoaded } from '../report.js';
 import { BAD_ROWS_KEPT, type StageContext, type Staged, type TradeInput } from '../staging.js';
 import type { BadRow } from '../types.js';
-import { extractEntry, listZip, readEntry, type ZipEntry } from '../zip.js';
+import { extractEntry, listZip, readEntry, type ByteBound, type ZipEntry } from '../zip.js';
 import { physicalLines } from './lines.js';
+import { INGEST_MAX_BYTES_DEFAULT } from '../../settings.js';
 import { readNumber, readRows, type JsonRow } from '../../store/rows.js';
 
 const EDITIONS: Record<string, number> = {
@@ -76,16 +77,48 @@ function isCodeList(header: string[]): boolean {
 
 const isFlows = (header: string[]) => FLOW_COLUMNS.every((c) => header.includes(c));
 
-/** The first line of a file, read from its first 64 KiB. */
-function firstLineOf(file: string): string {
+/**
+ * A country-code list is a few kilobytes (some 250 countries); one larger than this
+ * is refused before it is read whole.
+ */
+const COUNTRY_LIST_BOUND: ByteBound = { bytes: 4 * 1024 * 1024, name: "a country-code list's bound" };
+
+/** The first 64 KiB of a file. */
+function headOf(file: string): Buffer {
   const fd = openSync(file, 'r');
   try {
     const buf = Buffer.alloc(65536);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).toString('latin1').split(/\r?\n/)[0] ?? '';
+    return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0));
   } finally {
     closeSync(fd);
   }
+}
+
+/** The first line of a file, read from its first 64 KiB. */
+const firstLineOf = (file: string) => headOf(file).toString('latin1').split(/\r?\n/)[0] ?? '';
+
+/**
+ * Rows a byte of a CSV, from the whole lines after the header in its first 64 KiB
+ * (0 when none is whole there): the rows of a file being read are estimated from its
+ * bytes read.
+ */
+export function rowsPerByte(head: Buffer): number {
+  const header = head.indexOf(0x0a);
+  const last = head.lastIndexOf(0x0a);
+  if (header < 0 || last <= header) return 0;
+  let lines = 0;
+  for (let at = header; at < last; at = head.indexOf(0x0a, at + 1)) lines++;
+  return lines / (last - header);
+}
+
+/** Refuses a file (or a zip's entry, by the size the zip states) of more than `bound` bytes, naming it. */
+function refuseLarger(source: Source, bound: ByteBound): void {
+  if (source.size <= bound.bytes) return;
+  const [name, size] =
+    source.kind === 'zip'
+      ? [`${path.basename(source.entry.zip)}: ${source.entry.entryName}`, `${source.size} bytes uncompressed`]
+      : [source.name, `${source.size} bytes`];
+  throw new Error(`${name}: ${size}, more than ${bound.name} (${bound.bytes} bytes)`);
 }
 
 /** Adds the rows of a BACI country-code list. */
@@ -167,6 +200,8 @@ interface Release {
   listed: Map<number, Listed>;
   flows: Source[];
   hsVersion: number;
+  /** What a flows file may hold uncompressed (`INGEST_MAX_BYTES`). */
+  flowBound: ByteBound;
 }
 
 /**
@@ -174,20 +209,28 @@ interface Release {
  * header (a zip's entries by their names: `country_codes_*`, `product_codes_*`,
  * the rest flows). The edition is given, or in a file's or the zip's name.
  */
-async function sortRelease(paths: string[], hsVersion: number | undefined): Promise<Release> {
+async function sortRelease(paths: string[], hsVersion: number | undefined, flowBound: ByteBound): Promise<Release> {
   const listed = new Map<number, Listed>();
   const flows: Source[] = [];
   for (const source of await sourcesOf(paths)) {
     if (source.kind === 'zip') {
       if (/^product_codes/i.test(source.name)) continue;
-      if (/^country_codes/i.test(source.name)) readCountryList(decode(await readEntry(source.entry)), listed);
-      else flows.push(source);
+      if (/^country_codes/i.test(source.name))
+        readCountryList(decode(await readEntry(source.entry, COUNTRY_LIST_BOUND)), listed);
+      else {
+        // Stated sizes first: a release too large is refused before any entry is unpacked.
+        refuseLarger(source, flowBound);
+        flows.push(source);
+      }
       hsVersion ??= hsEditionFromName(source.name) ?? hsEditionFromName(path.basename(source.entry.zip));
       continue;
     }
     const header = headerOf(firstLineOf(source.path));
-    if (isCodeList(header)) readCountryList(decode(readFileSync(source.path)), listed);
-    else if (isFlows(header)) {
+    if (isCodeList(header)) {
+      refuseLarger(source, COUNTRY_LIST_BOUND);
+      readCountryList(decode(readFileSync(source.path)), listed);
+    } else if (isFlows(header)) {
+      refuseLarger(source, flowBound);
       flows.push(source);
       hsVersion ??= hsEditionFromName(source.name);
     } else throw new Error(`${source.name}: neither a BACI flows file (t,i,j,k,v,q) nor a BACI country-code list`);
@@ -196,7 +239,7 @@ async function sortRelease(paths: string[], hsVersion: number | undefined): Prom
     throw new Error('BACI needs its country-code list (country_codes_V*.csv) beside the flows file');
   if (flows.length === 0) throw new Error('no BACI flows file (t,i,j,k,v,q) among the inputs');
   if (!hsVersion) throw new Error('the HS edition is not in the file name: give --hs-version');
-  return { listed, flows, hsVersion };
+  return { listed, flows, hsVersion, flowBound };
 }
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -253,11 +296,18 @@ function reason(r: JsonRow<(typeof BAD_ROW_FIELDS)[number]>, placer: Placer): st
   return `quantity "${text(r.bad_text)}" is not a number of tonnes`;
 }
 
-/** Reading figures for the progress lines: rows, rate, file n of m, time left. */
+/**
+ * Reading figures for the progress lines: the file (n of m), the rows read so far
+ * and the share of the release's bytes read; the progress lines add their rate and
+ * the time left. DuckDB reports how far into a file it is, not its rows: a file's
+ * rows are estimated from its bytes read, at the rows per byte of the files before
+ * it (of its own first lines for the first).
+ */
 class ReadMeter {
-  private readonly started = Date.now();
   private rows = 0;
   private bytes = 0;
+  /** The file being read: its label and the rows a byte of its first lines. */
+  private file = { label: '', rowsPerByte: 0 };
 
   constructor(
     private readonly ctx: StageContext,
@@ -265,26 +315,29 @@ class ReadMeter {
     private readonly files: number,
   ) {}
 
-  /**
-   * Reports file `n` (from 1) read to `fileBytes` bytes: rows so far (those of the
-   * files before, and this one's estimated from its bytes at their rows per byte),
-   * their rate, and the time left at the rate of bytes so far.
-   */
-  report(n: number, name: string, fileBytes: number): void {
-    const bytes = this.bytes + fileBytes;
-    const rows = this.bytes > 0 ? Math.round(this.rows + (fileBytes * this.rows) / this.bytes) : this.rows;
-    const s = (Date.now() - this.started) / 1000;
-    const rate = s > 0 && rows > 0 ? `, ${Math.round(rows / s).toLocaleString('en-US')} rows/s` : '';
-    const left = bytes > 0 && s > 0 ? `, about ${Math.round((s * (this.totalBytes - bytes)) / bytes)} s left` : '';
-    const label = `read ${name} (file ${n}/${this.files})${rate}${left}`;
-    if (fileBytes === 0) this.ctx.progress.phase(label, rows);
-    else this.ctx.progress.update(label, rows, bytes / this.totalBytes);
+  /** File `n` (from 1) is the one read now; `rowsPerByte`: of its first lines. */
+  start(n: number, name: string, rowsPerByte: number): void {
+    this.file = { label: `read ${name} (file ${n}/${this.files})`, rowsPerByte };
   }
 
-  /** File `n` is done. */
+  /** The file is read to `fileBytes` bytes (0: it starts). */
+  report(fileBytes: number): void {
+    const perByte = this.bytes > 0 ? this.rows / this.bytes : this.file.rowsPerByte;
+    const rows = Math.round(this.rows + fileBytes * perByte);
+    const label = this.file.label;
+    if (fileBytes === 0) this.ctx.progress.phase(label, rows);
+    else this.ctx.progress.update(label, rows, (this.bytes + fileBytes) / this.totalBytes);
+  }
+
+  /** A file is read: its rows and bytes. */
   add(rows: number, bytes: number): void {
     this.rows += rows;
     this.bytes += bytes;
+  }
+
+  /** Every file is read: a line with their rows, at once. */
+  finish(): void {
+    this.ctx.progress.report(`read ${this.files} file${this.files === 1 ? '' : 's'}`, this.rows, 1);
   }
 }
 
@@ -316,7 +369,8 @@ class BaciStager {
     for (const [n, source] of files.entries()) {
       const file = await this.localFile(source);
       try {
-        const rows = await this.readFile(file, source, (bytes) => meter.report(n + 1, source.name, bytes));
+        meter.start(n + 1, source.name, rowsPerByte(headOf(file)));
+        const rows = await this.readFile(file, source, (bytes) => meter.report(bytes));
         meter.add(rows, source.size);
       } catch (err) {
         throw new Error(`${source.name}: ${String((err as Error).message).split('\n')[0]}`);
@@ -324,17 +378,21 @@ class BaciStager {
         if (source.kind === 'zip') rmSync(file, { force: true });
       }
     }
+    meter.finish();
     await conn.run('DROP TABLE IF EXISTS temp.baci_file');
     const { hsVersion } = this.release;
     const { countries } = this.placer;
     return { hsVersion, countries, badRows: this.badRows, badRowCount: this.badRowCount, unmapped: new NotLoaded() };
   }
 
-  /** A plain file as it is; a zip entry unpacked into the scratch folder. */
+  /**
+   * A plain file as it is; a zip entry unpacked into the scratch folder (refused when
+   * it states more than the release's bound or the space free there).
+   */
   private async localFile(source: Source): Promise<string> {
     if (source.kind === 'file') return source.path;
     const dest = path.join(this.ctx.scratchDir, source.name.replace(/[^\w.-]/g, '_'));
-    await extractEntry(source.entry, dest);
+    await extractEntry(source.entry, dest, this.release.flowBound);
     return dest;
   }
 
@@ -416,7 +474,10 @@ class BaciStager {
  * The flows never pass through JavaScript: each file goes through DuckDB's CSV
  * reader into the staging table of the file being written, one file at a time (a
  * zip's entry is unpacked to the scratch folder first and removed after), so memory
- * is bounded by DuckDB's limit whatever the size of the release.
+ * is bounded by DuckDB's limit whatever the size of the release. Each flows file may
+ * hold `maxBytes` uncompressed (`INGEST_MAX_BYTES`), its country-code list a few MB:
+ * sizes are checked before anything is read, a zip's entry also against the free
+ * space it is unpacked into, and while it inflates.
  *
  * A country code is placed by the release's list when it gives an ISO code, and
  * otherwise by `mappings/areas.json` (ISO 3166-1 numeric, BACI's own numbers such
@@ -425,7 +486,8 @@ class BaciStager {
  * for Italy, which the V202201 list names 381). A row whose country cannot be
  * placed is a bad row.
  */
-export async function readBaci(paths: string[], opts: { hsVersion?: number }): Promise<TradeInput> {
-  const release = await sortRelease(paths, opts.hsVersion);
+export async function readBaci(paths: string[], opts: { hsVersion?: number; maxBytes?: number }): Promise<TradeInput> {
+  const flowBound = { bytes: opts.maxBytes ?? INGEST_MAX_BYTES_DEFAULT, name: 'INGEST_MAX_BYTES' };
+  const release = await sortRelease(paths, opts.hsVersion, flowBound);
   return { stage: (conn, ctx) => new BaciStager(release, conn, ctx).run() };
 }
