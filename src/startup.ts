@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { SettingsError } from './settings.js';
@@ -9,11 +9,28 @@ import { SettingsError } from './settings.js';
  * several minutes, not after it.
  */
 
+/**
+ * Makes `dir` and its missing parents one level at a time, from the nearest one that
+ * exists: a recursive mkdir under a file system that refuses new entries (`/proc`)
+ * can loop forever instead of failing.
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  let at = dir;
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  for (const d of missing) mkdirSync(d);
+}
+
 /** DATA_DIR exists (created if missing) and this process can write in it. */
 export function assertWritableDataDir(dir: string): void {
   const abs = path.resolve(dir);
   try {
-    mkdirSync(abs, { recursive: true });
+    makeDirectories(abs);
     const probe = path.join(abs, `.write-check-${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe);

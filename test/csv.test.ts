@@ -1,14 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ingest } from './helpers/ingest.js';
 import { OPERATIONS, requestPath } from './helpers/operations.js';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
 
-/** A JSON value as CSV writes it (§1.11): null empty, arrays joined with `;`. */
+/** A JSON value as CSV writes it (§1.11, §9): null empty, arrays joined with `;`, formula-like text quoted. */
 function asCsvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(';');
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  const text = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(';')
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+  return typeof value !== 'number' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 /** Sample requests of every operation whose `data` is rows, with filters that give rows. */
@@ -116,5 +123,44 @@ describe('CSV answers (§1.11)', () => {
     assert.ok(quoted, 'the sample has a name with a comma or a quote');
     const records = parse(text) as string[][];
     assert.equal(records.length - 1, json.length);
+  });
+});
+
+describe('CSV answers never carry a formula (§9)', () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startTestServer();
+  });
+  after(() => s.close());
+
+  it('prefixes a hostile product name with a single quote, and keeps it as is in JSON', async () => {
+    const hostile = "=2+5+cmd|' /C calc'!A0";
+    const file = path.join(s.dataDir, 'hostile-hs.csv');
+    writeFileSync(
+      file,
+      [
+        'section,hscode,description,parent,level',
+        'I,01,Live animals,TOTAL,2',
+        'I,0101,"Horses, asses, mules and hinnies",01,4',
+        `I,010121,"${hostile}",0101,6`,
+        'I,010129,@SUM(1+1),0101,6',
+      ].join('\n'),
+    );
+    await ingest(s.dataDir, 'hs', { files: [file] });
+    await s.refresh();
+    const json = await s.data('/v1/trade/products?q=010121');
+    assert.equal(json[0].name, hostile);
+    const csv = await s.get('/v1/trade/products?q=0101&format=csv');
+    assert.equal(csv.status, 200);
+    const records = parse(csv.raw, { columns: true }) as Array<{ hs6: string; name: string }>;
+    assert.equal(records.find((r) => r.hs6 === '010121')?.name, `'${hostile}`);
+    assert.equal(records.find((r) => r.hs6 === '010129')?.name, "'@SUM(1+1)");
+    assert.ok(
+      !csv.raw
+        .toString()
+        .split('\r\n')
+        .some((line) => /(^|,)[=+@]/.test(line)),
+      'no field starts a formula',
+    );
   });
 });

@@ -138,6 +138,18 @@ describe('startup errors and shutdown', () => {
     assertOneFatalLine(r, /^DATA_DIR \S+not-a-directory\/data is not writable \(ENOTDIR\): .*set DATA_DIR/);
   });
 
+  it('a DATA_DIR that cannot hold a database (/proc): one line at once, exit 1', async () => {
+    const started = Date.now();
+    for (const dir of ['/proc/econtrade-data', '/proc/econtrade/data', '/proc/self']) {
+      const r = await runMain({ DATA_DIR: dir, PORT: String(await freePort()) });
+      assertOneFatalLine(
+        r,
+        new RegExp(`^DATA_DIR ${dir.replace(/\//g, '\\/')} is not writable \\(E[A-Z]+\\): .*set DATA_DIR`),
+      );
+    }
+    assert.ok(Date.now() - started < 30_000, `stopped at once (${Date.now() - started} ms for three)`);
+  });
+
   it('SIGTERM: stops accepting, answers the requests in flight, logs it, exits 0', async () => {
     const server = await startServerProcess({
       DATA_DIR: dataDir,

@@ -36,9 +36,11 @@ describe('toCsv', () => {
     assert.equal(toCsv(['o'], [{ o: { x: 1 } }]).split('\r\n')[1], '"{""x"":1}"');
   });
 
-  it('leaves text that starts like a formula as it is: the module quotes by RFC 4180 only', () => {
-    const row = { f: '=SUM(A1:A2)', plus: '+1', minus: '-5', at: '@x' };
-    assert.equal(toCsv(Object.keys(row), [row]).split('\r\n')[1], '=SUM(A1:A2),+1,-5,@x');
+  it('prefixes text that a spreadsheet would take for a formula with a single quote, never a number', () => {
+    const row = { f: "=2+5+cmd|' /C calc'!A0", plus: '+1', minus: '-5', at: '@x', tab: '\tx', n: -5, ok: 'a=b' };
+    assert.equal(toCsv(Object.keys(row), [row]).split('\r\n')[1], "'=2+5+cmd|' /C calc'!A0,'+1,'-5,'@x,'\tx,-5,a=b");
+    // Quoted by RFC 4180 after the prefix, and in arrays by their joined text.
+    assert.equal(toCsv(['cr', 'l'], [{ cr: '\r=1', l: ['=a', 'b'] }]).split('\r\n')[1], `"'\r=1",'=a;b`);
   });
 });
 

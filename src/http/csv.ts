@@ -3,7 +3,8 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 /**
  * CSV answers (RFC 4180): one header row with the item's field names in the order of
  * the JSON items, CRLF line ends, a field quoted when it holds a quote, a comma or a
- * line break, `null` as an empty field, arrays joined with `;`.
+ * line break, `null` as an empty field, arrays joined with `;`, and text that would
+ * be read as a formula prefixed with a single quote (CONTRACT §9).
  */
 
 export type Representation = 'json' | 'csv';
@@ -66,9 +67,17 @@ function text(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
+/**
+ * Text a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or a carriage
+ * return first) gets a single quote before it; numbers are written as numbers.
+ */
+function inert(t: string, value: unknown): string {
+  return typeof value !== 'number' && /^[=+\-@\t\r]/.test(t) ? `'${t}` : t;
+}
+
 function field(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const t = Array.isArray(value) ? value.map(text).join(';') : text(value);
+  const t = inert(Array.isArray(value) ? value.map(text).join(';') : text(value), value);
   return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 

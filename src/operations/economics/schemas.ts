@@ -314,12 +314,15 @@ export const UpdatesQuery = Type.Object(
   { required: ['since'] },
 );
 
-export const VintagesQuery = Type.Object({
-  country: CountryParam,
-  indicator: IndicatorParam,
-  from: dateBound('first vintage', '2024'),
-  to: dateBound('last vintage', '2024-12-31'),
-});
+export const VintagesQuery = Type.Object(
+  {
+    country: CountryParam,
+    indicator: IndicatorParam,
+    from: dateBound('first vintage', '2024'),
+    to: dateBound('last vintage', '2024-12-31'),
+  },
+  { 'x-range': 'date' },
+);
 
 export const VintagesSchema = withExample(
   Type.Object(
