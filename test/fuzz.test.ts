@@ -3,6 +3,9 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { App } from '../src/app.js';
 import { ERRORS } from '../src/errors.js';
+import { encodeCursor, openCursor, queryFingerprint } from '../src/http/cursor.js';
+import { filterIdentity } from '../src/trade/keyset.js';
+import { TradeInput, annualFilter } from '../src/trade/params.js';
 import { OPERATIONS, type Operation, type ParamKind } from './helpers/operations.js';
 import { TEST_KEY, UUID_V4, startTestServer, type TestServer } from './helpers/server.js';
 
@@ -127,12 +130,28 @@ interface FuzzRequest {
   refused: Array<{ name: string; type?: string }>;
   /** Whether the request passes the checks before the parameters': a GET with the key and a well-formed query. */
   clean: boolean;
+  /**
+   * It carries a real cursor of other parameters or another edition: a clean request
+   * must be a 422 (on the cursor, or on a parameter that fails its check), never a 200
+   * nor a 404 for a token that names nothing (§9).
+   */
+  boundElsewhere?: boolean;
 }
+
+/**
+ * Cursors the server wrote for queries no draw makes (years and dates outside VALID's),
+ * and one of the same trade query in HS 1992: filled before the draw.
+ */
+const BOUND_CURSORS: string[] = [];
 
 const DATED = new Set<ParamKind>(['year', 'month', 'date', 'datetime']);
 
 /** The sharp edges of §1.7 and §1.9, drawn now and then into a request's parameters. */
-function sharpEdges(rnd: () => number, op: Operation, drawn: { pairs: string[]; refused: FuzzRequest['refused'] }) {
+function sharpEdges(
+  rnd: () => number,
+  op: Operation,
+  drawn: { pairs: string[]; refused: FuzzRequest['refused'] },
+): boolean {
   const { pairs, refused } = drawn;
   const dated = Object.entries(op.params).filter(([, kind]) => DATED.has(kind));
   if (dated.length > 0 && rnd() < 0.08) {
@@ -155,7 +174,12 @@ function sharpEdges(rnd: () => number, op: Operation, drawn: { pairs: string[]; 
     for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.startsWith('cursor=')) pairs.splice(i, 1);
     pairs.push(`cursor=${encodeURIComponent(pick(rnd, BAD_CURSORS))}`, 'contry=US');
     refused.push({ name: 'cursor' }, { name: 'contry', type: 'extra_forbidden' });
+  } else if (op.params.cursor && BOUND_CURSORS.length && rnd() < 0.12) {
+    for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.startsWith('cursor=')) pairs.splice(i, 1);
+    pairs.push(`cursor=${encodeURIComponent(pick(rnd, BOUND_CURSORS))}`);
+    return true;
   }
+  return false;
 }
 
 function draw(rnd: () => number): FuzzRequest {
@@ -183,13 +207,17 @@ function draw(rnd: () => number): FuzzRequest {
       clean = false;
     }
   }
-  if (rnd() < 0.08) pairs.push(`${pick(rnd, UNKNOWN_PARAMS)}=${encoded(pick(rnd, HOSTILE))}`);
+  if (rnd() < 0.08) {
+    // A name the operation takes would be a repeated parameter (400), not an unknown one.
+    const name = pick(rnd, UNKNOWN_PARAMS);
+    if (!Object.hasOwn(op.params, name)) pairs.push(`${name}=${encoded(pick(rnd, HOSTILE))}`);
+  }
   if (rnd() < 0.03) {
     pairs.push('=&&a');
     clean = false;
   }
   const refused: FuzzRequest['refused'] = [];
-  sharpEdges(rnd, op, { pairs, refused });
+  const boundElsewhere = sharpEdges(rnd, op, { pairs, refused });
   if (pairs.length > 0) path += `?${pairs.join('&')}`;
   const r = rnd();
   const method = r < 0.9 ? 'GET' : r < 0.95 ? 'HEAD' : pick(rnd, ['POST', 'TRACE', 'OPTIONS', 'PROPFIND', 'DELETE']);
@@ -197,7 +225,7 @@ function draw(rnd: () => number): FuzzRequest {
   const authorization =
     a < 0.93 ? `Bearer ${TEST_KEY}` : a < 0.96 ? `bearer  ${TEST_KEY}` : a < 0.98 ? 'Bearer wrong' : '';
   clean &&= method === 'GET' && authorization.endsWith(TEST_KEY);
-  return { method, path, headers: authorization ? { authorization } : {}, op, refused, clean };
+  return { method, path, headers: authorization ? { authorization } : {}, op, refused, clean, boundElsewhere };
 }
 
 /** For a clean request with refused parameters: what is wrong with its answer, or undefined. */
@@ -258,6 +286,8 @@ function violation(req: FuzzRequest, res: Answer, seen: Set<string>): string | u
   if (body.request_id !== id) return 'body request_id differs from the header';
   const refused = refusal(req, res.status, body);
   if (refused) return refused;
+  if (req.clean && req.boundElsewhere && res.status !== 422)
+    return `${res.status} for a cursor of other parameters, where it must be a 422 before any 404`;
   if (res.status === 200) {
     const keys = Object.keys(body).sort().join(',');
     const grouped = Boolean(new URL(req.path, 'http://fuzz').searchParams.get('group_by')?.trim());
@@ -301,6 +331,22 @@ describe('fuzzing all operations', () => {
   let s: TestServer;
   before(async () => {
     s = await startTestServer();
+    // Real cursors of queries the draw never makes.
+    for (const path of [
+      '/v1/trade?reporter=ZA&from=2016&to=2017&limit=3',
+      '/v1/trade/monthly?exporter=ZA&from=2016-03&to=2016-05&limit=3',
+      '/v1/history?country=USA&indicator=FX_USD,BOND_YIELD_10Y&from=2016-02-03',
+    ]) {
+      const cursor = (await s.get(path)).body.next_cursor;
+      assert.ok(cursor, path);
+      BOUND_CURSORS.push(cursor);
+    }
+    // The first trade cursor as a walk of the same filter in HS 1992 would carry it.
+    const catalogue = s.store.current!.content.trade!;
+    const filter = annualFilter(new TradeInput(catalogue), { reporter: 'ZA', from: '2016', to: '2017' } as never);
+    const { key } = openCursor(BOUND_CURSORS[0])!;
+    const inEdition = queryFingerprint('/v1/trade', [filterIdentity(catalogue, filter), 1992]);
+    BOUND_CURSORS.push(encodeCursor(inEdition, key as Array<string | number>));
   });
   after(() => s.close());
 
@@ -349,5 +395,7 @@ describe('fuzzing all operations', () => {
       ).length;
       assert.ok(drawn >= 10, `${edge}: drawn ${drawn} times`);
     }
+    const bound = requests.filter((r) => r.clean && r.boundElsewhere).length;
+    assert.ok(bound >= 10, `cursors of other parameters or editions: drawn ${bound} times in clean requests`);
   });
 });
