@@ -120,13 +120,16 @@ export class Snapshot<T> {
     const pool = servingPool(opts, { tempDirectory, filesDirectory: await processTempDir(dataDir) });
     const opened: Database[] = [];
     const editions = new Map<number, Database>();
+    // What is checked and read of a snapshot when it opens runs under a time limit of
+    // its own (a request's is far shorter).
+    const loading = AbortSignal.timeout(LOAD_TIMEOUT_MS);
     try {
       const db = await Database.open({
         ...pool,
         attach: { econ: econFile, ...(hasTrade ? { trade: tradeFile } : {}), ...nom },
       });
       opened.push(db);
-      await checkSchemas(db, {
+      await checkSchemas(db.within(loading), {
         econ: { file: econFile, schema: schema.economics },
         ...(hasTrade ? { trade: { file: tradeFile, schema: schema.trade } } : {}),
         ...(hasNom ? { nom: { file: nomFile, schema: schema.nomenclature } } : {}),
@@ -135,11 +138,10 @@ export class Snapshot<T> {
         // A trade file in another edition: queried less often, it keeps no product sums in memory.
         const edition = await Database.open({ ...pool, memorySumsBytes: 0, attach: { trade: file, ...nom } });
         opened.push(edition);
-        await checkSchemas(edition, { trade: { file, schema: schema.trade } });
+        await checkSchemas(edition.within(loading), { trade: { file, schema: schema.trade } });
         editions.set(hsVersion, edition);
       }
-      // What a snapshot keeps in memory is read once, under its own time limit, not a request's.
-      const loading = AbortSignal.timeout(LOAD_TIMEOUT_MS);
+      // What a snapshot keeps in memory is read once, under that time limit.
       const content = await opts.load(db.within(loading), {
         trade: hasTrade,
         nomenclature: hasNom,
