@@ -5,8 +5,18 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import writeExcelFile from 'write-excel-file/node';
 import { INGEST_MAX_BYTES_DEFAULT } from '../settings.js';
-import { cell, declareSize, row, textRow, writeWorkbook } from '../../test/helpers/workbooks.js';
-import { XLSX_MAX_ROWS, XlsxWorkbook, type XlsxLimits, type XlsxRow } from './xlsx.js';
+import { cell, declareSize, row, textRow, writeWorkbook, writeZip } from '../../test/helpers/workbooks.js';
+import {
+  MAX_CELL_CHARS,
+  MAX_HELD_CHARS,
+  MAX_XML_DEPTH,
+  XLSX_MAX_ROWS,
+  XlsxWorkbook,
+  XmlPart,
+  type XlsxLimits,
+  type XlsxRow,
+  type XmlHandler,
+} from './xlsx.js';
 
 const DEFAULTS: XlsxLimits = { maxPartBytes: INGEST_MAX_BYTES_DEFAULT, maxRows: XLSX_MAX_ROWS };
 
@@ -20,6 +30,50 @@ async function readSheet(file: string, sheet: string, limits: XlsxLimits = DEFAU
     book.close();
   }
 }
+
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/**
+ * Writes a workbook of one sheet from its parts' XML as given (a sheet `S`, unless
+ * `workbook` names others): for XML the workbook helper would not write.
+ */
+async function writeParts(
+  file: string,
+  parts: { sheet: string | Iterable<string>; workbook?: string; sharedStrings?: string },
+): Promise<void> {
+  const strings = parts.sharedStrings
+    ? `<Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>`
+    : '';
+  await writeZip(file, [
+    {
+      name: '_rels/.rels',
+      content:
+        `<Relationships xmlns="${PKG}">` +
+        `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    },
+    {
+      name: 'xl/workbook.xml',
+      content:
+        parts.workbook ??
+        `<workbook xmlns:r="${REL}"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      content:
+        `<Relationships xmlns="${PKG}">` +
+        `<Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/>${strings}</Relationships>`,
+    },
+    ...(parts.sharedStrings ? [{ name: 'xl/sharedStrings.xml', content: parts.sharedStrings }] : []),
+    { name: 'xl/worksheets/sheet1.xml', content: parts.sheet },
+  ]);
+}
+
+/** A sheet's XML of `rows` (their XML). */
+const sheetOf = (...rows: string[]) => `<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`;
+
+/** The texts of the cells of each row. */
+const texts = (rows: XlsxRow[]) => rows.map((r) => r.cells.map((c) => c?.text));
 
 /** A sheet of `n` rows under a header. */
 function* manyRows(n: number) {
@@ -184,3 +238,218 @@ async function readSheetOf(book: XlsxWorkbook, sheet: string): Promise<void> {
     book.close();
   }
 }
+
+/**
+ * What `XmlPart` reports of a document fed in `pieces`, as `<name attr="value">`,
+ * `</name>` and text (adjacent texts joined, blank ones left out), every text read.
+ */
+function events(pieces: string[]): string[] {
+  const out: string[] = [];
+  const handler: XmlHandler = {
+    readingText: true,
+    open: (name, attributes) =>
+      out.push(`<${[name, ...Object.entries(attributes).map(([k, v]) => `${k}="${v}"`)].join(' ')}>`),
+    close: (name) => out.push(`</${name}>`),
+    text: (text) => {
+      const last = out.length - 1;
+      if (last >= 0 && out[last]!.startsWith('"')) out[last] = `${out[last]!.slice(0, -1)}${text}"`;
+      else out.push(`"${text}"`);
+    },
+  };
+  const xml = new XmlPart(handler);
+  for (const p of pieces) xml.write(p);
+  xml.end();
+  return out.filter((x) => !/^"\s*"$/.test(x));
+}
+
+const SHEET =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->' +
+  '<x:worksheet xmlns:x="urn:x"><x:sheetData><x:row r="1">' +
+  '<x:c r="A1" t="inlineStr"><x:is><x:t>a &amp; b &lt;&#x41;&#66;&gt; Ž€😀</x:t></x:is></x:c>' +
+  '<x:c r="B1" t="str"><x:f>IF(A1&gt;0,"x&gt;y",1)</x:f><x:v><![CDATA[<raw> &amp;]]></x:v></x:c>' +
+  '<?pi skipped?><x:c r="C1" s="2"/></x:row></x:sheetData></x:worksheet>';
+
+describe('the XML of a part, parsed as it streams', () => {
+  const whole = events([SHEET]);
+
+  it('elements by local name with their attributes, text with entities replaced, character data as written', () => {
+    assert.deepEqual(whole, [
+      '<worksheet xmlns:x="urn:x">',
+      '<sheetData>',
+      '<row r="1">',
+      '<c r="A1" t="inlineStr">',
+      '<is>',
+      '<t>',
+      '"a & b <AB> Ž€😀"',
+      '</t>',
+      '</is>',
+      '</c>',
+      '<c r="B1" t="str">',
+      '<f>',
+      '"IF(A1>0,"x>y",1)"',
+      '</f>',
+      '<v>',
+      '"<raw> &amp;"',
+      '</v>',
+      '</c>',
+      '<c r="C1" s="2">',
+      '</c>',
+      '</row>',
+      '</sheetData>',
+      '</worksheet>',
+    ]);
+  });
+
+  it('the same wherever the pieces are cut (a character of two code units too)', () => {
+    for (let cut = 1; cut < SHEET.length; cut++) {
+      assert.deepEqual(events([SHEET.slice(0, cut), SHEET.slice(cut)]), whole, `cut at ${cut}`);
+    }
+    assert.deepEqual(events(SHEET.split('')), whole, 'one code unit at a time');
+  });
+
+  it("a quoted > belongs to its attribute; XML's five entities and character references, no other", () => {
+    assert.deepEqual(events([`<sheet name="a>b" r:id='rId1' q="&lt;&gt;&amp;&quot;&apos;&#48;&#x31;"/>`]), [
+      `<sheet name="a>b" r:id="rId1" q="<>&"'01">`,
+      '</sheet>',
+    ]);
+    for (const entity of ['&nbsp;', '&constructor;', '&toString;'])
+      assert.throws(() => events([`<t>${entity}</t>`]), /undefined entity/, entity);
+    assert.throws(() => events(['<t>&#x110000;</t>']), /malformed character entity/);
+  });
+
+  it('refuses a document type declaration, XML that is not well formed, a document cut inside a tag', () => {
+    assert.throws(() => events(['<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>']), /a document type declaration/);
+    assert.throws(() => events(['<row><c r="A1"></row>']), /^Error: line 1, column \d+: unexpected close tag/);
+    assert.throws(() => events(['<row><c r="A1"']), /^Error: line 1, column \d+: /);
+  });
+
+  it('bounds what the parser holds: a tag, a text read or a comment, and how deep elements nest', () => {
+    const long = `longer than ${MAX_HELD_CHARS} characters`;
+    assert.throws(() => events(['<c r="', 'x'.repeat(MAX_HELD_CHARS), '"/>']), new RegExp(long));
+    assert.throws(() => events(['<t>', 'x'.repeat(MAX_HELD_CHARS + 1), '</t>']), new RegExp(long));
+    assert.throws(() => events(['<!--', 'x'.repeat(MAX_HELD_CHARS + 1), '-->']), new RegExp(long));
+    assert.throws(() => events(['<!DOCTYPE x [', ' '.repeat(MAX_HELD_CHARS + 1)]), new RegExp(long));
+    const deep = (n: number) => ['<a>'.repeat(n), '</a>'.repeat(n)];
+    assert.equal(events(deep(MAX_XML_DEPTH)).length, 2 * MAX_XML_DEPTH);
+    assert.throws(() => events(deep(MAX_XML_DEPTH + 1)), new RegExp(`nested more than ${MAX_XML_DEPTH} deep`));
+  });
+});
+
+describe('an xlsx workbook whose XML is unusual or hostile', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'xlsx-xml-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads prefixed elements, a quoted > and any prefix in the sheet list, entities and character data', async () => {
+    const file = path.join(dir, 'prefixed.xlsx');
+    await writeParts(file, {
+      workbook:
+        `<?xml version="1.0" encoding="UTF-8"?>\n<x:workbook xmlns:x="urn:x" xmlns:ns1="${REL}"><x:sheets>` +
+        `<x:sheet name='a>b &amp; c' sheetId="1" ns1:id="rId1"/></x:sheets></x:workbook>`,
+      sheet:
+        '<x:worksheet xmlns:x="urn:x"><x:sheetData><!-- a comment --><x:row r="2">' +
+        '<x:c r="A2" t="inlineStr"><x:is><x:t>a &amp; b &lt;&#x41;&#66;&gt;</x:t></x:is></x:c>' +
+        '<x:c r="B2" t="str"><x:f>A2</x:f><x:v><![CDATA[<raw> &amp;]]></x:v></x:c>' +
+        '</x:row></x:sheetData></x:worksheet>',
+    });
+    const rows = await readSheet(file, 'a>b & c');
+    assert.deepEqual(rows, [
+      {
+        line: 2,
+        cells: [
+          { text: 'a & b <AB>', type: 'string', formula: false },
+          { text: '<raw> &amp;', type: 'string', formula: true },
+        ],
+      },
+    ]);
+  });
+
+  it('reads characters of several bytes wherever the inflated pieces cut them', async () => {
+    const file = path.join(dir, 'multibyte.xlsx');
+    const text = (i: number) => `Ž€😀${i}`.repeat(8);
+    function* rows() {
+      for (let i = 1; i <= 5_000; i++) yield textRow(i, [text(i), 'é']);
+    }
+    await writeWorkbook(file, [{ name: 'S', rows: rows() }]);
+    const got = await readSheet(file, 'S');
+    assert.equal(got.length, 5_000);
+    got.forEach((r, k) => assert.deepEqual(texts([r])[0], [text(k + 1), 'é'], `row ${k + 1}`));
+  });
+
+  it('keeps a cell and a shared string to MAX_CELL_CHARS, a rich string without its phonetic reading', async () => {
+    const file = path.join(dir, 'long.xlsx');
+    const long = 'y'.repeat(100_000);
+    await writeParts(file, {
+      sharedStrings:
+        `<sst><si><t>${long}</t></si>` +
+        '<si><r><t>ab</t></r><r><t xml:space="preserve">c </t></r><rPh><t>reading</t></rPh></si></sst>',
+      sheet: sheetOf(
+        `<row r="1">${cell.text('A1', long)}<c r="B1"><v>${'1'.repeat(300)}</v></c>` +
+          `${cell.shared('C1', 0)}${cell.shared('D1', 1)}</row>`,
+      ),
+    });
+    assert.deepEqual(texts(await readSheet(file, 'S')), [
+      [long.slice(0, MAX_CELL_CHARS), '1'.repeat(MAX_CELL_CHARS), long.slice(0, MAX_CELL_CHARS), 'abc '],
+    ]);
+  });
+
+  it('refuses a document type declaration (no entity of it expanded), one line naming the file and part', async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">' +
+      '<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>';
+    const file = path.join(dir, 'doctype.xlsx');
+    await writeParts(file, { sheet: `${laughs}${sheetOf(`<row r="1">${cell.text('A1', 'x')}</row>`)}` });
+    await assert.rejects(readSheet(file, 'S'), {
+      message:
+        'doctype.xlsx: xl/worksheets/sheet1.xml: a document type declaration, which an office document never holds',
+    });
+    const strings = path.join(dir, 'doctype-strings.xlsx');
+    await writeParts(strings, {
+      sharedStrings: `${laughs}<sst><si><t>&lol2;</t></si></sst>`,
+      sheet: sheetOf(`<row r="1">${cell.shared('A1', 0)}</row>`),
+    });
+    await assert.rejects(readSheet(strings, 'S'), {
+      message:
+        'doctype-strings.xlsx: xl/sharedStrings.xml: a document type declaration, which an office document never holds',
+    });
+  });
+
+  it('fails on a tag or a text too long for the parser to hold, on XML that is not well formed', async () => {
+    const tag = path.join(dir, 'tag.xlsx');
+    await writeParts(tag, {
+      sheet: [
+        `<worksheet><sheetData><row r="1"><c r="`,
+        'A'.repeat(2 * MAX_HELD_CHARS),
+        '"/></row></sheetData></worksheet>',
+      ],
+    });
+    await assert.rejects(readSheet(tag, 'S'), {
+      message: `tag.xlsx: xl/worksheets/sheet1.xml: a tag, text or comment longer than ${MAX_HELD_CHARS} characters`,
+    });
+    const text = path.join(dir, 'text.xlsx');
+    await writeParts(text, {
+      sheet: [
+        '<worksheet><sheetData><row r="1"><c r="A1"><v>',
+        '1'.repeat(2 * MAX_HELD_CHARS),
+        '</v></c></row></sheetData></worksheet>',
+      ],
+    });
+    await assert.rejects(readSheet(text, 'S'), {
+      message: `text.xlsx: xl/worksheets/sheet1.xml: a tag, text or comment longer than ${MAX_HELD_CHARS} characters`,
+    });
+    const cut = path.join(dir, 'cut.xlsx');
+    await writeParts(cut, { sheet: `<worksheet><sheetData><row r="1"><c r="A1"` });
+    await assert.rejects(
+      readSheet(cut, 'S'),
+      /^Error: cut\.xlsx: xl\/worksheets\/sheet1\.xml: line 1, column \d+: [^\n]+$/,
+    );
+    const entity = path.join(dir, 'entity.xlsx');
+    await writeParts(entity, { sheet: sheetOf(`<row r="1"><c r="A1" t="inlineStr"><is><t>&nbsp;</t></is></c></row>`) });
+    await assert.rejects(
+      readSheet(entity, 'S'),
+      /^Error: entity\.xlsx: xl\/worksheets\/sheet1\.xml: line 1, column \d+: undefined entity\.$/,
+    );
+  });
+});

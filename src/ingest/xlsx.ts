@@ -1,15 +1,18 @@
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { type Readable } from 'node:stream';
+import { SaxesParser } from 'saxes';
 import { ZipArchive, type ByteBound } from './zip.js';
-import { XmlError, XmlTokenizer, attributeOf, type XmlHandler } from './xml-tokens.js';
 
 /**
  * Reads the sheets of an xlsx workbook row by row, streaming: a sheet's XML is
- * inflated and tokenized as its rows are read, so memory does not grow with the
+ * inflated and parsed (saxes) as its rows are read, so memory does not grow with the
  * sheet. A workbook is bounded by the uncompressed bytes of each of its parts
- * (stated by the archive and checked before reading, and while inflating) and by
- * the rows of a sheet (counted as they stream); either fails with one line naming
- * the file.
+ * (stated by the archive and checked before reading, and while inflating), by the
+ * characters the parser holds at once (a tag, a text, a comment) and by the rows of a
+ * sheet (counted as they stream); each fails with one line naming the file. A
+ * document type declaration is refused, so no entity but XML's five and character
+ * references is expanded.
  *
  * Each cell comes with the type the sheet gives it and whether a formula computes it
  * (its text is then the value the spreadsheet cached, which nobody checks), so a
@@ -34,6 +37,19 @@ const MAX_SHARED_STRINGS = XLSX_MAX_ROWS;
 export const MAX_CELL_CHARS = 256;
 /** Columns read from each row (A to Z); cells beyond are skipped. */
 const MAX_COLUMNS = 26;
+/**
+ * The characters the XML parser may read between two of its events, and so the most
+ * it holds of a tag and its attributes, a text being read, a comment or an entity's
+ * name. Office writes none near this long (a cell holds at most 32 767 characters).
+ */
+export const MAX_HELD_CHARS = 1024 * 1024;
+/**
+ * Elements open at once (the parser keeps each, with its attributes, until it
+ * closes); Office nests some ten deep.
+ */
+export const MAX_XML_DEPTH = 32;
+/** Text is given to the parser in pieces of at most this many characters, each followed by a check of what it holds. */
+const PIECE_CHARS = 64 * 1024;
 
 export type XlsxCellType = 'string' | 'number' | 'boolean' | 'error' | 'date';
 
@@ -120,6 +136,7 @@ export class XlsxWorkbook {
       };
       const sheets: Array<{ name: string; part: string }> = [];
       await reader.parse(main, DIRECTORY_PART, {
+        readingText: false,
         open(element, attributes) {
           if (element !== 'sheet') return;
           const part = target(attributeOf(attributes, 'id', true));
@@ -156,21 +173,9 @@ export class XlsxWorkbook {
     const strings = await this.strings();
     const rows = new SheetRows(strings, this.limits.maxRows, () => `${name}: sheet "${sheet}"`);
     const stream = await this.archive.read(found.part, this.partBound());
-    const tokens = new XmlTokenizer(rows);
-    const decoder = new StringDecoder('utf8');
-    try {
-      for await (const chunk of stream) {
-        tokens.write(decoder.write(chunk as Buffer));
-        yield* rows.take();
-      }
-      tokens.write(decoder.end());
-      tokens.end();
-      yield* rows.take();
-    } catch (err) {
-      throw err instanceof XmlError ? new Error(`${name}: ${found.part}: ${err.message}`) : err;
-    } finally {
-      stream.destroy();
-    }
+    // Each piece inflated is parsed, and the rows it completed handed on before the next is read.
+    for await (const _ of parseStreaming(`${name}: ${found.part}`, stream, rows)) yield* rows.take();
+    yield* rows.take();
   }
 
   close(): void {
@@ -193,6 +198,9 @@ export class XlsxWorkbook {
       let inText = false;
       let current = '';
       await new PartReader(name, this.archive).parse(part, this.partBound(), {
+        get readingText() {
+          return inText;
+        },
         open(element) {
           if (element === 'si') {
             depth++;
@@ -219,7 +227,147 @@ export class XlsxWorkbook {
   }
 }
 
-/** Reads a part of a workbook whole through the tokenizer (the directory parts, the shared strings). */
+/** What a part's reader is told of its XML: elements by local name (`x:row` is `row`), and the text it reads. */
+export interface XmlHandler {
+  /** An element starts; `attributes` by their names as written (`r:id`), values with entities replaced. */
+  open(name: string, attributes: Readonly<Record<string, string>>): void;
+  close(name: string): void;
+  /** Text (or character data) of an element while `readingText`; one text may come in several calls. */
+  text(text: string): void;
+  /** Whether the text of the element just opened or returned to is read: the parser keeps no other text. */
+  readonly readingText: boolean;
+}
+
+/** XML the parser does not read; its message is one line, named by the caller with the file and the part. */
+class XmlError extends Error {}
+
+/** XML's own entities: no other is expanded (a document type declaration, which could declare some, is refused). */
+const XML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** An element's name without its namespace prefix (`x:row` is `row`). */
+const localName = (name: string) => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+/**
+ * The value of attribute `name` (undefined when the element has none): matched whole
+ * (`r:id`), or by its local part when `anyPrefix` (`r:id`, `ns1:id` for `id`).
+ */
+function attributeOf(
+  attributes: Readonly<Record<string, string>>,
+  name: string,
+  anyPrefix = false,
+): string | undefined {
+  if (Object.hasOwn(attributes, name)) return attributes[name];
+  if (anyPrefix) for (const key of Object.keys(attributes)) if (key.endsWith(`:${name}`)) return attributes[key];
+  return undefined;
+}
+
+/**
+ * A part's XML, parsed by saxes as its text is fed in pieces, each piece's tags and
+ * text reported as it is parsed. The parser is strict: XML that is not well formed
+ * fails. Its memory is bounded: text is kept only while the handler reads it, what
+ * the parser reads between two of its events (a tag, a text read; a comment counts
+ * with what follows it) fails past `MAX_HELD_CHARS`, and elements nested deeper than
+ * `MAX_XML_DEPTH` fail.
+ */
+export class XmlPart {
+  private readonly parser = new SaxesParser();
+  /** Characters given to the parser, and how far it had read at its last event. */
+  private fed = 0;
+  private lastEvent = 0;
+  private textRead = false;
+  private depth = 0;
+  private readonly onText = (text: string) => {
+    this.lastEvent = this.parser.position;
+    this.handler.text(text);
+  };
+
+  constructor(private readonly handler: XmlHandler) {
+    const parser = this.parser;
+    parser.ENTITIES = Object.assign(Object.create(null) as Record<string, string>, XML_ENTITIES);
+    const mark = () => {
+      this.lastEvent = parser.position;
+    };
+    parser.on('error', (err) => {
+      const message = err.message.split('\n')[0] ?? '';
+      throw new XmlError(message.replace(/^(\d+):(\d+): /, 'line $1, column $2: '));
+    });
+    parser.on('doctype', () => {
+      throw new XmlError('a document type declaration, which an office document never holds');
+    });
+    parser.on('opentag', (tag) => {
+      mark();
+      if (++this.depth > MAX_XML_DEPTH) throw new XmlError(`elements nested more than ${MAX_XML_DEPTH} deep`);
+      handler.open(localName(tag.name), tag.attributes);
+      this.followText();
+    });
+    parser.on('closetag', (tag) => {
+      mark();
+      this.depth--;
+      handler.close(localName(tag.name));
+      this.followText();
+    });
+    parser.on('cdata', (data) => {
+      mark();
+      if (this.textRead) handler.text(data);
+    });
+    // No more handlers than these six (with `text`): saxes keeps each as a property it
+    // adds to the parser, and past seven V8 turns the parser's properties into a
+    // dictionary, which makes parsing some five times slower. A comment or a processing
+    // instruction is then counted with the tag after it.
+  }
+
+  /** Reads the next piece of the document (what the parser holds is checked every `PIECE_CHARS` at most). */
+  write(text: string): void {
+    for (let at = 0; at < text.length; at += PIECE_CHARS) {
+      const piece = text.length <= PIECE_CHARS ? text : text.slice(at, at + PIECE_CHARS);
+      this.parser.write(piece);
+      this.fed += piece.length;
+      if (this.fed - this.lastEvent > MAX_HELD_CHARS)
+        throw new XmlError(`a tag, text or comment longer than ${MAX_HELD_CHARS} characters`);
+    }
+  }
+
+  /** The document has ended: it must be whole (its root element closed). */
+  end(): void {
+    this.parser.close();
+  }
+
+  /** Text is handed on (and so kept by the parser until its end) only while the handler reads it. */
+  private followText(): void {
+    const read = this.handler.readingText;
+    if (read === this.textRead) return;
+    this.textRead = read;
+    if (read) this.parser.on('text', this.onText);
+    else this.parser.off('text');
+  }
+}
+
+/**
+ * Parses a part as `stream` inflates it, yielding after each piece (so a reader hands
+ * on what it completed before more is read); the stream is destroyed when parsing
+ * ends or stops. XML errors are named by `where` (the file and the part).
+ */
+async function* parseStreaming(where: string, stream: Readable, handler: XmlHandler): AsyncGenerator<void> {
+  const xml = new XmlPart(handler);
+  const decoder = new StringDecoder('utf8');
+  try {
+    for await (const chunk of stream) {
+      xml.write(decoder.write(chunk as Buffer));
+      yield;
+    }
+    xml.write(decoder.end());
+    xml.end();
+  } catch (err) {
+    throw err instanceof XmlError ? new Error(`${where}: ${err.message}`) : err;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Reads a part of a workbook whole as it streams (the directory parts, the shared strings). */
 class PartReader {
   constructor(
     private readonly name: string,
@@ -228,17 +376,7 @@ class PartReader {
 
   async parse(part: string, bound: ByteBound, handler: XmlHandler): Promise<void> {
     const stream = await this.archive.read(part, bound);
-    const tokens = new XmlTokenizer(handler);
-    const decoder = new StringDecoder('utf8');
-    try {
-      for await (const chunk of stream) tokens.write(decoder.write(chunk as Buffer));
-      tokens.write(decoder.end());
-      tokens.end();
-    } catch (err) {
-      throw err instanceof XmlError ? new Error(`${this.name}: ${part}: ${err.message}`) : err;
-    } finally {
-      stream.destroy();
-    }
+    for await (const _ of parseStreaming(`${this.name}: ${part}`, stream, handler)) void _;
   }
 
   /** The relationships of a `.rels` part (none when the archive lacks it). */
@@ -246,6 +384,7 @@ class PartReader {
     const out: Array<{ id: string; type: string; target: string }> = [];
     if (!this.archive.entry(part)) return out;
     await this.parse(part, DIRECTORY_PART, {
+      readingText: false,
       open(element, attributes) {
         if (element !== 'Relationship') return;
         const [id, type, target] = ['Id', 'Type', 'Target'].map((a) => attributeOf(attributes, a));
@@ -278,7 +417,7 @@ const CELL_TYPES: Record<string, XlsxCellType> = {
   d: 'date',
 };
 
-/** Turns the tokens of a worksheet into rows, counted against `maxRows`. */
+/** Turns the XML of a worksheet into rows, counted against `maxRows`. */
 class SheetRows implements XmlHandler {
   private ready: XlsxRow[] = [];
   private row: XlsxRow | undefined;
@@ -295,6 +434,10 @@ class SheetRows implements XmlHandler {
     private readonly where: () => string,
   ) {}
 
+  get readingText(): boolean {
+    return this.reading !== undefined;
+  }
+
   /** The rows completed since the last call. */
   take(): XlsxRow[] {
     const rows = this.ready;
@@ -302,7 +445,7 @@ class SheetRows implements XmlHandler {
     return rows;
   }
 
-  open(element: string, attributes: string): void {
+  open(element: string, attributes: Readonly<Record<string, string>>): void {
     switch (element) {
       case 'row': {
         if (++this.rowCount > this.maxRows)
