@@ -28,7 +28,7 @@ const USAGE = `usage: npm run ingest -- <adapter> <file-or-dir>... [options]
 adapters:
   worldbank   World Bank API v2 JSON pages, or the long CSV (Country Name,Country Code,Year,Value) with --indicator CODE
   fred        FRED series/observations JSON (--series ID, or the id in the file name)
-  sdmx        SDMX-ML 2.1 generic data (.xml) or SDMX-JSON 1.0 data (.json)
+  sdmx        SDMX data messages: SDMX-ML 2.1 generic or structure-specific, SDMX-JSON 1.0/2.0, SDMX-CSV 1.0/2.0
   jsonstat    JSON-stat 2.0 datasets
   hs          HS nomenclature CSV (section,hscode,description,parent,level), or the UN Comtrade
               classification JSON (H0 … H6: the edition is read from the file); editions add up;
@@ -185,8 +185,13 @@ function readEconomics(adapter: string, files: string[], values: Values): Econom
       return readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping));
     case 'fred':
       return readFred(files, { series: values.series }, loadMapping('fred', values.mapping));
-    case 'sdmx':
-      return readSdmx(files, loadMapping('sdmx', values.mapping));
+    case 'sdmx': {
+      const batch = readSdmx(files, loadMapping('sdmx', values.mapping));
+      const { forecast, missing, deleted } = batch.skipped;
+      if (forecast + missing + deleted > 0)
+        console.log(`left out: ${forecast} forecasts, ${missing} missing values, ${deleted} withdrawn observations`);
+      return batch;
+    }
     case 'jsonstat':
       return readJsonStat(files, loadMapping('jsonstat', values.mapping));
     default:
