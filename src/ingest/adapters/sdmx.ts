@@ -23,7 +23,12 @@ export interface SdmxBatch extends EconomicsBatch {
 const CATALOGUE_FREQUENCIES = new Set<string>(['annual', 'quarterly', 'monthly', 'daily']);
 
 /** Adds one observation through the mapping's series rules; its line is where the reader found it. */
-function addObservation(c: Collector, mapping: SourceMapping, file: string, o: SdmxObservation, value: number): void {
+function addObservation(
+  at: { c: Collector; mapping: SourceMapping; file: string },
+  o: SdmxObservation,
+  value: number,
+): void {
+  const { c, mapping, file } = at;
   const rule = seriesRule(mapping, o.key);
   const code = Object.entries(o.key)
     .map(([k, v]) => `${k}=${v}`)
@@ -65,7 +70,7 @@ export function readSdmx(files: string[], mapping: SourceMapping): SdmxBatch {
       readSdmxFileSync(file, {
         observation(o) {
           const j = judge(o);
-          if (j.keep) addObservation(c, mapping, file, o, j.value);
+          if (j.keep) addObservation({ c, mapping, file }, o, j.value);
           else if (j.why === 'bad') c.bad(file, o.line, j.reason ?? 'not an observation');
           else skipped[j.why]++;
         },

@@ -43,48 +43,51 @@ function headerId(text: string): { id: string | undefined; labelled: boolean } {
  * `ACTION` of `D` deletes. With `;` between columns, a decimal comma is read.
  */
 export function csvReader(sink: SdmxSink, options?: SdmxReadOptions): SdmxReader {
-  const isAttribute = attributeTest(options);
-  let head = '';
-  let parser: Parser | undefined;
-  let roles: Role[] | undefined;
-  let labelled = false;
-  let decimalComma = false;
+  return new CsvMessage(sink, attributeTest(options));
+}
 
-  const header = (fields: string[]) => {
-    roles = fields.map((f): Role => {
-      const h = headerId(f);
-      labelled ||= h.labelled;
-      if (!h.id) return { kind: 'ignored' };
-      const id = h.id;
-      if (id === 'ACTION') return { kind: 'action' };
-      if (META.has(id)) return { kind: 'meta' };
-      if (id === 'OBS_VALUE') return { kind: 'value' };
-      return { kind: isAttribute(id) ? 'attribute' : 'dimension', id };
-    });
-  };
+/** The reader of one SDMX-CSV message: its header line is read whole to find the separator, then csv-parse runs. */
+class CsvMessage implements SdmxReader {
+  private head = '';
+  private parser: Parser | undefined;
+  private roles: Role[] | undefined;
+  private labelled = false;
+  private decimalComma = false;
 
-  const record = (fields: string[], line: number) => {
-    if (!roles) return header(fields);
-    const dimensions: Record<string, string> = {};
-    const attributes: Record<string, string> = {};
-    let value: string | undefined;
-    let action = 'replace' as 'replace' | 'delete';
-    roles.forEach((role, i) => {
-      let text = fields[i] ?? '';
-      if (role.kind === 'action') action = /^D$/i.test(text.trim()) ? 'delete' : 'replace';
-      else if (role.kind === 'value') value = decimalComma ? text.replace(/^(-?\d+),(\d+)$/, '$1.$2') : text;
-      else if (role.kind === 'dimension' || role.kind === 'attribute') {
-        if (labelled && text.includes(': ')) text = text.split(': ')[0]!;
-        if (role.kind === 'dimension') dimensions[role.id] = text;
-        else if (text !== '') attributes[role.id] = text;
-      }
-    });
-    if (action === 'delete' && value === '-') value = undefined;
-    emitObservation(sink, { dimensions, attributes, value, action, line });
-  };
+  constructor(
+    private readonly sink: SdmxSink,
+    private readonly isAttribute: (id: string) => boolean,
+  ) {}
 
-  const start = (delimiter: string) => {
-    decimalComma = delimiter === ';';
+  write(text: string): void {
+    if (this.parser) return feed(this.parser, text);
+    this.head += text;
+    const newline = this.head.indexOf('\n');
+    if (newline < 0) {
+      if (this.head.length > MAX_HEADER_CHARS)
+        throw new Error(`an SDMX-CSV header longer than ${MAX_HEADER_CHARS} characters`);
+      return;
+    }
+    const delimiter = csvDelimiter(this.head.slice(0, newline));
+    if (!delimiter) throw new Error('not SDMX-CSV (the first column is neither DATAFLOW nor STRUCTURE)');
+    this.parser = this.start(delimiter);
+    const all = this.head;
+    this.head = '';
+    feed(this.parser, all);
+  }
+
+  end(): void {
+    if (!this.parser) {
+      if (this.head.trim() === '') throw new Error('an empty SDMX-CSV message');
+      this.write('\n');
+    }
+    let failure: Error | null | undefined;
+    this.parser!._flush((err) => (failure = err));
+    if (failure) throw failure;
+  }
+
+  private start(delimiter: string): Parser {
+    this.decimalComma = delimiter === ';';
     const p = new Parser({
       delimiter,
       bom: true,
@@ -95,45 +98,51 @@ export function csvReader(sink: SdmxSink, options?: SdmxReadOptions): SdmxReader
     // Records are taken as csv-parse hands them on, while the text is written (no stream buffering).
     p.push = (chunk: unknown) => {
       if (chunk !== null) {
-        const { record: fields, info } = chunk as { record: string[]; info: Info };
-        record(fields, info.lines);
+        const { record, info } = chunk as { record: string[]; info: Info };
+        if (this.roles) this.record(record, info.lines);
+        else this.header(record);
       }
       return true;
     };
     return p;
-  };
+  }
 
-  const feed = (p: Parser, text: string) => {
-    let failure: Error | null | undefined;
-    p._transform(Buffer.from(text), 'utf8', (err) => (failure = err));
-    if (failure) throw failure;
-  };
+  private header(fields: string[]): void {
+    this.roles = fields.map((f): Role => {
+      const { id, labelled } = headerId(f);
+      this.labelled ||= labelled;
+      if (!id) return { kind: 'ignored' };
+      if (id === 'ACTION') return { kind: 'action' };
+      if (META.has(id)) return { kind: 'meta' };
+      if (id === 'OBS_VALUE') return { kind: 'value' };
+      return { kind: this.isAttribute(id) ? 'attribute' : 'dimension', id };
+    });
+  }
 
-  return {
-    write(text) {
-      if (parser) return feed(parser, text);
-      head += text;
-      const newline = head.indexOf('\n');
-      if (newline < 0) {
-        if (head.length > MAX_HEADER_CHARS)
-          throw new Error(`an SDMX-CSV header longer than ${MAX_HEADER_CHARS} characters`);
-        return;
+  private record(fields: string[], line: number): void {
+    const dimensions: Record<string, string> = {};
+    const attributes: Record<string, string> = {};
+    let value: string | undefined;
+    let action = 'replace' as 'replace' | 'delete';
+    this.roles!.forEach((role, i) => {
+      let text = fields[i] ?? '';
+      if (role.kind === 'action') action = /^D$/i.test(text.trim()) ? 'delete' : 'replace';
+      else if (role.kind === 'value') value = this.decimalComma ? text.replace(/^(-?\d+),(\d+)$/, '$1.$2') : text;
+      else if (role.kind === 'dimension' || role.kind === 'attribute') {
+        if (this.labelled && text.includes(': ')) text = text.split(': ')[0]!;
+        if (role.kind === 'dimension') dimensions[role.id] = text;
+        else if (text !== '') attributes[role.id] = text;
       }
-      const delimiter = csvDelimiter(head.slice(0, newline));
-      if (!delimiter) throw new Error('not SDMX-CSV (the first column is neither DATAFLOW nor STRUCTURE)');
-      parser = start(delimiter);
-      const all = head;
-      head = '';
-      feed(parser, all);
-    },
-    end() {
-      if (!parser) {
-        if (head.trim() === '') throw new Error('an empty SDMX-CSV message');
-        this.write('\n');
-      }
-      let failure: Error | null | undefined;
-      parser!._flush((err) => (failure = err));
-      if (failure) throw failure;
-    },
-  };
+    });
+    // In a delete, `-` marks the value as the component to withdraw.
+    if (action === 'delete' && value === '-') value = undefined;
+    emitObservation(this.sink, { dimensions, attributes, value, action, line });
+  }
+}
+
+/** Gives csv-parse a piece of text; a record it refuses throws. */
+function feed(p: Parser, text: string): void {
+  let failure: Error | null | undefined;
+  p._transform(Buffer.from(text), 'utf8', (err) => (failure = err));
+  if (failure) throw failure;
 }

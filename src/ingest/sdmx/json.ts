@@ -72,7 +72,7 @@ function structureOf(s: unknown): Structure | undefined {
   };
 }
 
-/** Dimensions by id from a position key (`0:1:0`, one value index per dimension); undefined when one is out of range. */
+/** Dimensions by id from a position key (`0:1:0`, a value index per dimension); false when one is out of range. */
 function dimensionsAt(dims: Component[], positions: string, into: Record<string, string>): boolean {
   if (dims.length === 0) return positions === '';
   const idx = positions.split(':');
@@ -85,7 +85,7 @@ function dimensionsAt(dims: Component[], positions: string, into: Record<string,
   return true;
 }
 
-/** Attributes by id from value indexes (null: not given), or a component's one value when the data set gives no index. */
+/** Attributes by id from value indexes (null: not given), or a component's one value when no index is given. */
 function attributesAt(attrs: Component[], indexes: unknown[] | undefined, into: Record<string, string>): void {
   attrs.forEach((a, i) => {
     const index = indexes?.[i];
@@ -150,14 +150,18 @@ function readDocument(doc: unknown, sink: SdmxSink): void {
     for (const d of s.dataSetDimensions) if (d.values[0] !== undefined) fixed[d.id] = d.values[0];
     const dsAttributes: Record<string, string> = {};
     attributesAt(s.dataSetAttributes, Array.isArray(ds.attributes) ? ds.attributes : undefined, dsAttributes);
-    const observe = (base: Record<string, string>, inherited: Record<string, string>, k: string, v: unknown) => {
+    const observe = (
+      at: { base: Record<string, string>; inherited: Record<string, string> },
+      k: string,
+      v: unknown,
+    ) => {
       line++;
-      const dimensions = { ...base };
+      const dimensions = { ...at.base };
       if (!dimensionsAt(s.observationDimensions, k, dimensions))
         return sink.bad(line, `observation key "${k.slice(0, 40)}" names no value of the observation dimensions`);
       if (!Array.isArray(v))
         return sink.bad(line, `observation "${k.slice(0, 40)}" is not an array [value, attributes…]`);
-      const attributes = { ...inherited };
+      const attributes = { ...at.inherited };
       attributesAt(s.observationAttributes, v.slice(s.measures), attributes);
       const value = v[0] === undefined ? null : (v[0] as string | number | null);
       emitObservation(sink, { dimensions, attributes, value, action, line });
@@ -173,10 +177,10 @@ function readDocument(doc: unknown, sink: SdmxSink): void {
         const sAttrs = isObject(series) && Array.isArray(series.attributes) ? series.attributes : [];
         attributesAt(s.seriesAttributes, sAttrs, inherited);
         const obs = isObject(series) && isObject(series.observations) ? series.observations : {};
-        for (const [k, v] of Object.entries(obs)) observe(base, inherited, k, v);
+        for (const [k, v] of Object.entries(obs)) observe({ base, inherited }, k, v);
       }
     }
     if (isObject(ds.observations))
-      for (const [k, v] of Object.entries(ds.observations)) observe(fixed, dsAttributes, k, v);
+      for (const [k, v] of Object.entries(ds.observations)) observe({ base: fixed, inherited: dsAttributes }, k, v);
   }
 }

@@ -26,7 +26,7 @@ const DATA_SET_PROPERTIES = new Set([
   'publicationPeriod',
 ]);
 
-/** The unprefixed XML attributes of an element: its dimensions and SDMX attributes (`xsi:type` and the like are not). */
+/** An element's unprefixed XML attributes: its dimensions and SDMX attributes (not `xsi:type` and the like). */
 function fieldsOf(attributes: Readonly<Record<string, string>>): Values {
   const out: Values = {};
   for (const name in attributes) if (!name.includes(':')) out[name] = attributes[name]!;
