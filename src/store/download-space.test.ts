@@ -19,10 +19,12 @@ describe('the disk space a download needs', () => {
         { name: 'nomenclature.duckdb', size: 50, sha256 },
       ],
     };
-    assert.equal(await bytesToWrite(manifest, dir, 100), 1350);
+    assert.equal(await bytesToWrite(manifest, dir, { rangeBytes: 100 }), 1350);
     writeFileSync(path.join(dir, 'economics.duckdb'), Buffer.alloc(300));
     writeFileSync(rangesFile(path.join(dir, 'trade.duckdb.part')), '0\n1\n9\n');
-    assert.equal(await bytesToWrite(manifest, dir, 100), 700 + 50);
+    assert.equal(await bytesToWrite(manifest, dir, { rangeBytes: 100 }), 700 + 50);
+    // A file linked from a local snapshot takes no space.
+    assert.equal(await bytesToWrite(manifest, dir, { rangeBytes: 100, local: new Set(['trade.duckdb']) }), 50);
     rmSync(dir, { recursive: true });
   });
 

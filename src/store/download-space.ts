@@ -12,13 +12,19 @@ export async function freeBytes(dir: string): Promise<number> {
 
 /**
  * The bytes a download of `manifest` into `dir` still has to write: each file's size,
- * less what an earlier try left (a finished file, the listed ranges of a `.part`).
+ * less what an earlier try left (a finished file, the listed ranges of a `.part`) and
+ * the files named in `local` (linked from a local snapshot's file of the same SHA-256,
+ * which takes no space).
  */
-export async function bytesToWrite(manifest: SnapshotManifest, dir: string, rangeBytes: number): Promise<number> {
+export async function bytesToWrite(
+  manifest: SnapshotManifest,
+  dir: string,
+  { rangeBytes, local = new Set() }: { rangeBytes: number; local?: ReadonlySet<string> },
+): Promise<number> {
   let bytes = 0;
   for (const file of manifest.files) {
     const final = path.join(dir, file.name);
-    if (existsSync(final)) continue;
+    if (existsSync(final) || local.has(file.name)) continue;
     bytes += file.size - Math.min(file.size, await bytesDone(`${final}.part`, file.size, rangeBytes));
   }
   return bytes;

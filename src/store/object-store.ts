@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -10,7 +11,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parseStoreUrl, type StoreLocation } from '../settings.js';
-import { parseManifest, type SnapshotManifest } from './snapshot-manifest.js';
+import { CONTENT_LAYOUT, parseManifest, type SnapshotManifest } from './snapshot-manifest.js';
 
 /** A manifest the store answered that is not one of ours (see `parseManifest`); `etag` is the object's. */
 export class RefusedManifestError extends Error {
@@ -32,8 +33,12 @@ const PART_BYTES = 16 * 2 ** 20;
  * standard chain, the endpoint from `AWS_ENDPOINT_URL_S3` (or `AWS_ENDPOINT_URL`)
  * when set, addressed by path then (what every S3-compatible store understands).
  *
- * Layout under the prefix: `snapshots/<name>/<file>` and `snapshots/<name>/manifest.json`
- * for each snapshot, and `current.json`, the manifest of the current one, written last.
+ * Layout under the prefix: `objects/<sha256>`, each file by its content, written once
+ * whatever the number of snapshots that hold it; `snapshots/<name>/manifest.json` for
+ * each snapshot, naming its files with their SHA-256; and `current.json`, the manifest
+ * of the current one, written last. A manifest without `"objects": "sha256"` (written
+ * by an earlier release) names files kept at `snapshots/<name>/<file>`, which are
+ * still read, and removed with their snapshot.
  */
 export class SnapshotObjectStore {
   readonly url: string;
@@ -60,15 +65,55 @@ export class SnapshotObjectStore {
     return [this.location.prefix, ...parts].filter(Boolean).join('/');
   }
 
-  /** Uploads a local file as `snapshots/<name>/<file>` (multipart for a large one). */
+  /** Uploads a local file as `snapshots/<name>/<file>` (the layout of manifests without `objects`). */
   async upload(name: string, file: string, local: string): Promise<void> {
+    await this.uploadAs(this.key('snapshots', name, file), local);
+  }
+
+  /**
+   * Uploads a local file as `objects/<sha256>`, its content's key, with its SHA-256 in
+   * the object's metadata (`hasObject` reads it back).
+   */
+  async uploadObject(sha256: string, local: string): Promise<void> {
+    await this.uploadAs(this.objectKey(sha256), local, { sha256 });
+  }
+
+  private async uploadAs(key: string, local: string, metadata?: Record<string, string>): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.location.bucket, Key: this.key('snapshots', name, file), Body: createReadStream(local) },
+      params: {
+        Bucket: this.location.bucket,
+        Key: key,
+        Body: createReadStream(local),
+        ...(metadata ? { Metadata: metadata } : {}),
+      },
       partSize: PART_BYTES,
       queueSize: 2,
     });
     await upload.done();
+  }
+
+  private objectKey(sha256: string): string {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`${sha256} is not a SHA-256`);
+    return this.key('objects', sha256);
+  }
+
+  /**
+   * Whether `objects/<sha256>` is in the store whole: `size` bytes, with that SHA-256 in
+   * its metadata (an upload cut short leaves no object; an object of another size or
+   * digest is written again).
+   */
+  async hasObject(sha256: string, size: number): Promise<boolean> {
+    try {
+      const r = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(sha256) }),
+      );
+      return r.ContentLength === size && r.Metadata?.sha256 === sha256;
+    } catch (err) {
+      const status = (err as S3ServiceException).$metadata?.httpStatusCode;
+      if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return false;
+      throw err;
+    }
   }
 
   private async putJson(key: string, value: unknown): Promise<void> {
@@ -116,14 +161,22 @@ export class SnapshotObjectStore {
     }
   }
 
-  /** The bytes `start`..`end` (inclusive) of `snapshots/<name>/<file>`. */
-  async read(name: string, file: string, range: { start: number; end: number }): Promise<Readable> {
+  /**
+   * The bytes `start`..`end` (inclusive) of a file of `manifest`: `objects/<sha256>`, or
+   * `snapshots/<name>/<file>` for a manifest of the earlier layout. Both names come
+   * from a checked manifest (`parseManifest`).
+   */
+  async read(
+    manifest: SnapshotManifest,
+    file: SnapshotManifest['files'][number],
+    range: { start: number; end: number },
+  ): Promise<Readable> {
+    const key =
+      manifest.objects === CONTENT_LAYOUT
+        ? this.objectKey(file.sha256)
+        : this.key('snapshots', manifest.snapshot, file.name);
     const r = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.location.bucket,
-        Key: this.key('snapshots', name, file),
-        Range: `bytes=${range.start}-${range.end}`,
-      }),
+      new GetObjectCommand({ Bucket: this.location.bucket, Key: key, Range: `bytes=${range.start}-${range.end}` }),
     );
     return r.Body as Readable;
   }
@@ -146,7 +199,12 @@ export class SnapshotObjectStore {
     return parseManifest(await r.Body!.transformToString(), `${this.url}/snapshots/${name}/manifest.json`);
   }
 
-  /** Removes a snapshot from the store: its manifest first, so a reader never finds a manifest without its files. */
+  /**
+   * Removes a snapshot from the store: its manifest first, so a reader never finds a
+   * manifest without its files, then what is left under `snapshots/<name>/` (files of
+   * the earlier layout). Its `objects/` stay: `removeObjectsExcept` removes those no
+   * kept manifest names.
+   */
   async remove(name: string): Promise<void> {
     const dir = this.key('snapshots', name) + '/';
     const manifest = `${dir}manifest.json`;
@@ -154,6 +212,16 @@ export class SnapshotObjectStore {
     for await (const key of this.keys(dir)) {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: key }));
     }
+  }
+
+  /** Removes every `objects/<sha256>` whose digest is not in `kept`; returns how many. */
+  async removeObjectsExcept(kept: ReadonlySet<string>): Promise<number> {
+    const prefix = this.key('objects') + '/';
+    const stale: string[] = [];
+    for await (const key of this.keys(prefix)) if (!kept.has(key.slice(prefix.length))) stale.push(key);
+    for (const key of stale)
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: key }));
+    return stale.length;
   }
 
   private async *keys(prefix: string): AsyncGenerator<string> {

@@ -23,10 +23,17 @@ describe('snapshot manifests read from a store', () => {
       manifest({ files: [{ ...file, sha256: 'xyz' }] }),
       manifest({ files: [{ ...file, size: -1 }] }),
       manifest({ files: [] }),
+      manifest({ files: [file, file] }),
+      manifest({ objects: 'md5' }),
       '{',
       'null',
     ];
     for (const text of bad) assert.throws(() => parseManifest(text, 'current.json'), /current\.json/, text);
+  });
+
+  it('reads the layout: files by content, or (an earlier release) under the snapshot', () => {
+    assert.equal(parseManifest(manifest({ objects: 'sha256' }), 'current.json').objects, 'sha256');
+    assert.equal(parseManifest(manifest({}), 'current.json').objects, undefined);
   });
 
   it('refuses a size beyond the largest snapshot file, naming it', () => {

@@ -4,9 +4,17 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { snapshotCreatedAt } from './snapshot-layout.js';
 
-/** A snapshot as an object store holds it: its name and each file with its size and SHA-256. */
+/** `objects` of a manifest whose files are kept by content, as `objects/<sha256>`. */
+export const CONTENT_LAYOUT = 'sha256';
+
+/**
+ * A snapshot as an object store holds it: its name and each file with its size and
+ * SHA-256; with `objects: 'sha256'` each file is the store's `objects/<sha256>`, without
+ * it (manifests of an earlier release) `snapshots/<name>/<file>`.
+ */
 export interface SnapshotManifest {
   snapshot: string;
+  objects?: typeof CONTENT_LAYOUT;
   files: Array<{ name: string; size: number; sha256: string }>;
 }
 
@@ -53,6 +61,8 @@ export function parseManifest(text: string, where: string): SnapshotManifest {
   const m = doc as Partial<SnapshotManifest>;
   if (typeof m.snapshot !== 'string' || !snapshotCreatedAt(m.snapshot) || !/^[0-9TZ]+-[0-9a-f]+$/.test(m.snapshot))
     throw new Error(`${where}: "snapshot" is not a snapshot name`);
+  const layout: unknown = m.objects;
+  if (layout !== undefined && layout !== CONTENT_LAYOUT) throw new Error(`${where}: "objects" is not "sha256"`);
   if (!Array.isArray(m.files) || m.files.length === 0) throw new Error(`${where}: no files`);
   for (const f of m.files as unknown[]) {
     const file = (f ?? {}) as Partial<SnapshotManifest['files'][number]>;
@@ -68,5 +78,11 @@ export function parseManifest(text: string, where: string): SnapshotManifest {
     if (file.size! > MAX_SNAPSHOT_FILE_BYTES)
       throw new Error(`${where}: ${file.name} claims ${file.size} bytes, more than ${MAX_SNAPSHOT_FILE_BYTES}`);
   }
-  return { snapshot: m.snapshot, files: m.files };
+  const names = new Set(m.files.map((f) => f.name));
+  if (names.size !== m.files.length) throw new Error(`${where}: a file is named twice`);
+  return {
+    snapshot: m.snapshot,
+    ...(m.objects ? { objects: m.objects } : {}),
+    files: m.files.map((f) => ({ name: f.name, size: f.size, sha256: f.sha256 })),
+  };
 }

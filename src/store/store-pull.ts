@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { RetrySchedule } from './download-backoff.js';
 import { bytesToWrite, freeBytes, spaceProblem } from './download-space.js';
+import { LocalHashes, recordManifest } from './local-hashes.js';
 import { RefusedManifestError, SnapshotObjectStore } from './object-store.js';
 import { publishUnlessOlder } from './publish.js';
 import { readCurrentName, snapshotsDir } from './snapshot-layout.js';
 import { sha256Of, type SnapshotManifest } from './snapshot-manifest.js';
-import { downloadRanges, rangesFile } from './ranged-download.js';
+import { bytesDone, downloadRanges, rangesFile } from './ranged-download.js';
 
 /** What a replica knows of the object store, for `/readyz`, `/metrics` and the log. */
 export interface PullStatus {
@@ -22,6 +23,10 @@ export interface PullStatus {
   checksumFailures: number;
   /** Downloaded snapshots refused because they did not open as a server opens them. */
   proofFailures: number;
+  /** Bytes of snapshot files read from the store (ranges written whole). */
+  downloadedBytes: number;
+  /** Bytes of snapshot files not downloaded: linked (or copied) from a local snapshot's file of the same SHA-256. */
+  reusedBytes: number;
 }
 
 export interface PullLog {
@@ -96,6 +101,8 @@ export class SnapshotPuller {
       pollFailures: 0,
       checksumFailures: 0,
       proofFailures: 0,
+      downloadedBytes: 0,
+      reusedBytes: 0,
     };
   }
 
@@ -191,15 +198,28 @@ export class SnapshotPuller {
     const { dataDir } = this.opts;
     const name = manifest.snapshot;
     const target = path.join(snapshotsDir(dataDir), name);
+    const moved = { downloaded: 0, reused: 0 };
     if (existsSync(target)) {
       await this.proveIn(target, name);
     } else {
       // Downloads of snapshots the store no longer names give their space back first.
       await this.dropOtherIncoming(name);
       const dir = path.join(incomingDir(dataDir), name);
-      await this.checkSpace(manifest, dir);
+      // Files a local snapshot holds with the same SHA-256 are linked, not downloaded,
+      // and count for nothing in the space a download needs.
+      const local = await this.localCopies(manifest, dir);
+      await this.checkSpace(manifest, dir, new Set(local.keys()));
       await mkdir(dir, { recursive: true });
-      for (const file of manifest.files) await this.fetchFile(name, file, dir);
+      for (const file of manifest.files) {
+        const source = local.get(file.name);
+        if (source !== undefined && (await this.reuseFile(source, file, dir))) {
+          moved.reused += file.size;
+          this.status.reusedBytes += file.size;
+          continue;
+        }
+        moved.downloaded += await this.fetchFile(manifest, file, dir);
+      }
+      await recordManifest(dir, manifest);
       await this.proveIn(dir, name);
       await mkdir(snapshotsDir(dataDir), { recursive: true });
       await rename(dir, target);
@@ -209,16 +229,71 @@ export class SnapshotPuller {
       return;
     }
     await this.dropOtherIncoming(name);
-    this.opts.log.info(`snapshot ${name} taken from ${this.status.store}`);
+    this.opts.log.info(
+      `snapshot ${name} taken from ${this.status.store}: ${moved.downloaded} bytes downloaded,` +
+        ` ${moved.reused} bytes linked from local snapshots`,
+    );
+  }
+
+  /**
+   * The files of `manifest` not yet in `dir` that a local snapshot holds with the same
+   * size and SHA-256, by name: their local path.
+   */
+  private async localCopies(manifest: SnapshotManifest, dir: string): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    const missing = manifest.files.filter((f) => !existsSync(path.join(dir, f.name)));
+    if (missing.length === 0) return found;
+    const hashes = await LocalHashes.of(snapshotsDir(this.opts.dataDir));
+    for (const file of missing) {
+      const source = await hashes.find(file, manifest.snapshot);
+      if (source !== undefined) found.set(file.name, source);
+    }
+    return found;
+  }
+
+  /**
+   * Puts a local file of the wanted size and SHA-256 into `dir`: a hard link (the
+   * same immutable bytes, no space), or a copy where the file system refuses links,
+   * checked as a download is (size and SHA-256) before it counts. False when the file
+   * is gone or does not match (it is then downloaded).
+   */
+  private async reuseFile(source: string, file: SnapshotManifest['files'][number], dir: string): Promise<boolean> {
+    const final = path.join(dir, file.name);
+    const part = `${final}.link`;
+    await rm(part, { force: true });
+    try {
+      await link(source, part);
+      // A link is the local file itself, whose hash was recorded for this very inode,
+      // size and mtime; it is checked again here only for its size.
+      const [a, b] = await Promise.all([stat(source), stat(part)]);
+      if (a.ino !== b.ino || b.size !== file.size) throw new Error('changed');
+    } catch (err) {
+      await rm(part, { force: true });
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV' && (err as NodeJS.ErrnoException).code !== 'EPERM')
+        return false;
+      try {
+        await copyFile(source, part);
+        if ((await stat(part)).size !== file.size || (await sha256Of(part)) !== file.sha256) throw new Error('differs');
+      } catch {
+        await rm(part, { force: true });
+        return false;
+      }
+    }
+    // What an earlier try downloaded of this file is not needed any more.
+    await rm(`${final}.part`, { force: true });
+    await rm(rangesFile(`${final}.part`), { force: true });
+    await rename(part, final);
+    return true;
   }
 
   /**
    * Refuses a download before any byte of it is written when what is left of it (the
-   * manifest's sizes, less what earlier tries wrote) exceeds the free space of DATA_DIR.
+   * manifest's sizes, less what earlier tries wrote and the files linked from local
+   * snapshots) exceeds the free space of DATA_DIR.
    */
-  private async checkSpace(manifest: SnapshotManifest, dir: string): Promise<void> {
+  private async checkSpace(manifest: SnapshotManifest, dir: string, local: ReadonlySet<string>): Promise<void> {
     const { dataDir } = this.opts;
-    const needed = await bytesToWrite(manifest, dir, RANGE_BYTES);
+    const needed = await bytesToWrite(manifest, dir, { rangeBytes: RANGE_BYTES, local });
     const problem = spaceProblem({
       snapshot: manifest.snapshot,
       needed,
@@ -240,20 +315,24 @@ export class SnapshotPuller {
   /**
    * One object into `dir`: its ranges read side by side into `<file>.part` (resumed:
    * ranges already written are not read again), renamed to its name once its size and
-   * SHA-256 are the manifest's; a mismatch removes the part and is refused.
+   * SHA-256 are the manifest's; a mismatch removes the part and is refused. Returns the
+   * bytes read from the store by this try.
    */
-  private async fetchFile(name: string, file: SnapshotManifest['files'][number], dir: string): Promise<void> {
+  private async fetchFile(manifest: SnapshotManifest, file: SnapshotManifest['files'][number], dir: string) {
     const final = path.join(dir, file.name);
-    if (existsSync(final)) return;
+    if (existsSync(final)) return 0;
     const part = `${final}.part`;
+    const before = await bytesDone(part, file.size, RANGE_BYTES);
     await downloadRanges({
       part,
       size: file.size,
-      read: (start, end) => this.objects.read(name, file.name, { start, end }),
+      read: (start, end) => this.objects.read(manifest, file, { start, end }),
       parallel: PARALLEL_RANGES,
       rangeBytes: RANGE_BYTES,
       bytesPerS: this.opts.downloadMbps ? this.opts.downloadMbps * 1e6 : undefined,
     });
+    const downloaded = file.size - before;
+    this.status.downloadedBytes += downloaded;
     const size = (await stat(part)).size;
     const sha256 = await sha256Of(part);
     await rm(rangesFile(part), { force: true });
@@ -264,6 +343,7 @@ export class SnapshotPuller {
       );
     }
     await rename(part, final);
+    return downloaded;
   }
 
   /** Removes downloads of other snapshots than `keep` (superseded before they finished). */
