@@ -15,7 +15,7 @@ export interface SdmxObservation {
   attributes: Record<string, string>;
   /** `delete` when the data set (or the CSV row) withdraws the observation. */
   action: 'replace' | 'delete';
-  /** Where the observation is: the line of the XML element or CSV record, the observation's number in JSON. */
+  /** The line of its XML element or CSV record (the last, for a record of several), its number in JSON. */
   line: number;
 }
 
