@@ -115,6 +115,8 @@ export interface Settings {
    * file, a zip's entry, a part of a workbook); beyond them the ingest fails naming it.
    */
   ingestMaxBytes: number;
+  /** `SOURCES_DIR`: the folder of the source catalogue (CONTRACT §7); unset, the project's shipped `sources/`. */
+  sourcesDir: string | undefined;
 }
 
 /**
@@ -387,5 +389,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy: trustProxyFrom(env),
     ...mailSettingsFrom(env),
     ingestMaxBytes: intFrom(env, 'INGEST_MAX_BYTES', { fallback: INGEST_MAX_BYTES_DEFAULT, min: 1 }),
+    sourcesDir: optional(env, 'SOURCES_DIR'),
   };
 }
