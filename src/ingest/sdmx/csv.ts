@@ -30,7 +30,9 @@ export function csvDelimiter(headerLine: string): string | undefined {
 /** A header's id: without `[…]` (multiple values, languages) and `: label`; undefined when it is not an SDMX id. */
 function headerId(text: string): { id: string | undefined; labelled: boolean } {
   const labelled = text.includes(': ');
-  const id = text.split(': ')[0]!.replace(/\[.*$/, '').trim();
+  const name = text.split(': ')[0]!;
+  const bracket = name.indexOf('[');
+  const id = (bracket < 0 ? name : name.slice(0, bracket)).trim();
   return { id: isSdmxId(id) ? id : undefined, labelled };
 }
 

@@ -106,7 +106,7 @@ export function attributeTest(options: SdmxReadOptions | undefined): (id: string
 /** An SDMX id (`[A-Za-z0-9_@$-]`, starting with a letter or `_`). */
 export const isSdmxId = (text: string): boolean => /^[A-Za-z_][A-Za-z0-9_@$-]*$/.test(text);
 
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A value as written: null when there is none (empty, SDMX's `NaN`), a number for a
