@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { shippedSourcesDir } from '../src/ingest/sources/dir.js';
 import { SourceCatalogueError, economicsCatalogueIds, loadSourceCatalogue } from '../src/ingest/sources/load.js';
 import { UNVERIFIED } from '../src/ingest/sources/schema.js';
+import { sdmxDataUrl } from '../src/ingest/update/sdmx-query.js';
 import { entryArgs } from './helpers/processes.js';
 
 /** The source catalogue (CONTRACT §7): the shipped one, the loader's refusals and `npm run update -- plan`. */
@@ -133,6 +134,19 @@ describe('shipped source catalogue', () => {
     }
     for (const { source } of verified) {
       assert.ok(existsSync(path.resolve(root, source.verified_by)), `${source.id}: ${source.verified_by}`);
+    }
+  });
+
+  it('gives every SDMX source a data query URL of its REST version', () => {
+    for (const { source } of shipped.sources) {
+      if (source.provider !== 'sdmx') continue;
+      const url = sdmxDataUrl({
+        url: source.url,
+        restVersion: source.rest_version,
+        flow: source.flow,
+        key: source.key,
+      });
+      assert.ok(url.startsWith(`${source.url}/data/`), `${source.id}: ${url}`);
     }
   });
 

@@ -78,8 +78,8 @@ export const SdmxSource = Type.Object(
     ...common,
     provider: Type.Literal('sdmx'),
     rest_version: Type.Optional(Type.Union([Type.Literal('2.1'), Type.Literal('3.0')])),
-    /** `AGENCY,ID,VERSION` (an empty version: the latest) or `ID`. */
-    flow: Type.String({ pattern: '^[A-Za-z0-9_.@-]+(,[A-Za-z0-9_.@-]+(,[A-Za-z0-9_.+*~-]*)?)?$' }),
+    /** `AGENCY,ID,VERSION` (`latest` in 2.1, `~` in 3.0 for the latest version) or `ID`. */
+    flow: Type.String({ pattern: '^[A-Za-z0-9_.@-]+(,[A-Za-z0-9_.@-]+,[A-Za-z0-9_.+*~-]+)?$' }),
     /** Dot-separated dimension values, `+` between alternatives, empty positions (and an empty key) for all. */
     key: Type.String({ pattern: '^[A-Za-z0-9_@+.*-]*$' }),
     country_dimension: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]*$' }),

@@ -85,6 +85,17 @@ describe('source file schema', () => {
     ]);
   });
 
+  it('takes a flow as AGENCY,ID,VERSION or ID, nothing between', () => {
+    for (const flow of ['EXR', 'ECB,EXR,1.0', 'IMF.RES,WEO,~', 'OECD.SDD.TPS,DSD_LFS@DF_IALFS_UNE_M,latest']) {
+      assert.deepEqual(checkSourceFile('f.json', { sources: [{ ...sdmx, flow }] }).problems, [], flow);
+    }
+    for (const flow of ['ECB,EXR', 'ECB,EXR,', 'ECB/EXR']) {
+      const { problems } = checkSourceFile('f.json', { sources: [{ ...sdmx, flow }] });
+      assert.equal(problems.length, 1, flow);
+      assert.match(problems[0]!, /^f\.json: \/sources\/0\/flow: must match pattern/);
+    }
+  });
+
   it('names an unknown or missing provider, and a source that is not an object', () => {
     const { problems } = checkSourceFile('x.json', {
       sources: [{ ...sdmx, provider: 'ftp' }, { id: 'a' }, 'text'],
