@@ -76,6 +76,8 @@ export class SnapshotPuller {
   /** Polls started, the clock of `retry`. */
   private polls = 0;
   private readonly retry = new RetrySchedule();
+  /** When a refused `current.json` is read again (unconditionally): after 1, 2, 4 … 32 polls. */
+  private readonly reread = new RetrySchedule();
   /** The last refused `current.json` and the last older store snapshot logged, so each is logged once. */
   private refusedEtag: string | undefined;
   private olderNoted: string | undefined;
@@ -119,7 +121,11 @@ export class SnapshotPuller {
     this.polling = true;
     this.polls++;
     try {
-      const current = await this.objects.current(this.etag).catch((err: unknown) => {
+      // A refused current.json is read again now and then, not only when its ETag
+      // changes: a store that does not write objects atomically (s3rver) may have
+      // answered a manifest half written under its final ETag.
+      const reread = this.refusedEtag !== undefined && this.refusedEtag === this.etag && this.reread.due(this.polls);
+      const current = await this.objects.current(reread ? undefined : this.etag).catch((err: unknown) => {
         if (!(err instanceof RefusedManifestError)) throw err;
         this.refuseManifest(err);
         return 'unchanged' as const;
@@ -129,6 +135,8 @@ export class SnapshotPuller {
       this.failing = false;
       if (current !== 'unchanged' && current !== undefined) {
         this.etag = current.etag;
+        this.refusedEtag = undefined;
+        this.reread.reset();
         this.wanted = current.manifest;
         this.status.storeCurrent = current.manifest.snapshot;
         this.retry.reset();
@@ -146,13 +154,15 @@ export class SnapshotPuller {
 
   /**
    * A `current.json` that is not a manifest of ours: logged once, and its ETag kept so
-   * that the next polls are conditional; nothing is taken until the store names another.
+   * that the next polls are conditional (but for a read after 1, 2, 4 … 32 polls);
+   * nothing is taken until the store answers another.
    */
   private refuseManifest(err: RefusedManifestError): void {
     this.etag = err.etag;
     this.wanted = undefined;
     this.status.storeCurrent = undefined;
     this.status.pollFailures++;
+    this.reread.failed(this.polls);
     if (this.refusedEtag === err.etag) return;
     this.refusedEtag = err.etag;
     this.opts.log.error(`snapshot store ${this.status.store}: current.json refused: ${err.message}`);
