@@ -206,7 +206,7 @@ describe('SDMX readers', () => {
       obs.map((o) => [lineOf(o), o.action, o.line]),
       [
         ['FREQ=A INDICATOR=GDP REF_AREA=DE TIME_PERIOD=2022 12.5', 'replace', 2],
-        ['FREQ=A INDICATOR=GDP REF_AREA=DE TIME_PERIOD=2023 13', 'replace', 4],
+        ['FREQ=A INDICATOR=GDP REF_AREA=DE TIME_PERIOD=2023 13', 'replace', 3],
         ['FREQ=A INDICATOR=GDP REF_AREA=DE TIME_PERIOD=2021 null', 'delete', 5],
       ],
     );

@@ -1,4 +1,4 @@
-import { Parser, type Info } from 'csv-parse';
+import { Parser } from 'csv-parse';
 import {
   attributeTest,
   emitObservation,
@@ -55,13 +55,23 @@ class CsvMessage implements SdmxReader {
   private roles: Role[] | undefined;
   private labelled = false;
   private decimalComma = false;
+  /** A `\r` that ended the last piece, kept until the next shows whether `\n` follows. */
+  private pendingCr = '';
+  /** Lines of the message read so far. */
+  private lines = 0;
 
   constructor(
     private readonly sink: SdmxSink,
     private readonly isAttribute: (id: string) => boolean,
   ) {}
 
-  write(text: string): void {
+  write(piece: string): void {
+    // Line ends are made `\n` before csv-parse sees them (a `\r\n` split between two
+    // pieces would otherwise end two records), so records' lines can be counted.
+    let text = this.pendingCr + piece;
+    this.pendingCr = text.endsWith('\r') ? '\r' : '';
+    if (this.pendingCr) text = text.slice(0, -1);
+    text = text.replace(/\r\n?/g, '\n');
     if (this.parser) return feed(this.parser, text);
     this.head += text;
     const newline = this.head.indexOf('\n');
@@ -79,6 +89,7 @@ class CsvMessage implements SdmxReader {
   }
 
   end(): void {
+    if (this.pendingCr) this.write('\n');
     if (!this.parser) {
       if (this.head.trim() === '') throw new Error('an empty SDMX-CSV message');
       this.write('\n');
@@ -94,14 +105,18 @@ class CsvMessage implements SdmxReader {
       delimiter,
       bom: true,
       relax_column_count: true,
-      info: true,
+      raw: true,
+      record_delimiter: '\n',
       max_record_size: MAX_FIELD_CHARS,
     });
     // Records are taken as csv-parse hands them on, while the text is written (no stream buffering).
     p.push = (chunk: unknown) => {
       if (chunk !== null) {
-        const { record, info } = chunk as { record: string[]; info: Info };
-        if (this.roles) this.record(record, info.lines);
+        const { record, raw } = chunk as { record: string[]; raw: string };
+        const line = this.lines + 1; // where the record starts
+        for (let i = raw.indexOf('\n'); i >= 0; i = raw.indexOf('\n', i + 1)) this.lines++;
+        if (record.length === 1 && record[0] === '') return true; // an empty line
+        if (this.roles) this.record(record, line);
         else this.header(record);
       }
       return true;

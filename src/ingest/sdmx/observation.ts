@@ -15,7 +15,7 @@ export interface SdmxObservation {
   attributes: Record<string, string>;
   /** `delete` when the data set (or the CSV row) withdraws the observation. */
   action: 'replace' | 'delete';
-  /** The line of its XML element or CSV record (the last, for a record of several), its number in JSON. */
+  /** The line of its XML element or where its CSV record starts; its number in JSON. */
   line: number;
 }
 
