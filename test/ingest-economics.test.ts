@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { IngestError } from '../src/ingest/errors.js';
 import { badRowLines } from '../src/ingest/report.js';
 import { readCurrentName } from '../src/store/snapshot-layout.js';
+import { setWarningSink } from '../src/store/warnings.js';
 import { ingest as ingestInProcess } from './helpers/ingest.js';
 import { ingestCli } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -211,9 +212,21 @@ describe('ingest over the generated sample', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('replaces the sample economics (never mixes) and keeps the trade sample serving', async () => {
+  it('replaces the sample economics (never mixes), says so, and keeps the trade sample serving', async () => {
     assert.ok((await server.get('/v1/latest')).body.data.length > 1000);
-    await ingestInProcess(server.dataDir, 'worldbank', { files: [fixture(work)], ...GDP });
+    const warnings: string[] = [];
+    setWarningSink((m) => warnings.push(m));
+    try {
+      await ingestInProcess(server.dataDir, 'worldbank', { files: [fixture(work)], ...GDP });
+    } finally {
+      setWarningSink((m) => console.error(m));
+    }
+    assert.ok(
+      warnings.some((w) =>
+        /replaces the generated sample's economics as a whole: its \d+ generated series leave/.test(w),
+      ),
+      warnings.join('\n'),
+    );
     await server.refresh();
     const rows = (await server.get('/v1/latest')).body.data;
     assert.deepEqual(
@@ -222,5 +235,19 @@ describe('ingest over the generated sample', () => {
     );
     assert.ok(rows.every((x: any) => !/sample/i.test(x.source_name)));
     assert.equal((await server.get('/v1/trade/coverage')).body.data.length, 41);
+  });
+
+  it('lists and finds only the indicators and countries that have series', async () => {
+    assert.deepEqual(
+      (await server.data('/v1/indicators')).map((i: { kpi_id: string }) => i.kpi_id),
+      ['GDP_USD'],
+    );
+    assert.deepEqual(
+      (await server.data('/v1/countries')).map((c: { country_id: string }) => c.country_id),
+      ['FRA', 'KOR'],
+    );
+    const found = await server.data('/v1/search?q=unemployment');
+    assert.deepEqual(found, [], 'an indicator without series is not found');
+    assert.ok((await server.data('/v1/search?q=france')).some((r: { type: string }) => r.type === 'country'));
   });
 });

@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every country and aggregate, sorted by country_id
+         * Every country and aggregate with data, sorted by country_id
          * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
          */
         get: operations["listCountries"];
@@ -52,7 +52,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every indicator, sorted by kpi_id
+         * Every indicator with data, sorted by kpi_id
          * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
          */
         get: operations["listIndicators"];
@@ -1441,7 +1441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every country and aggregate, sorted by country_id. */
+            /** @description Every country and aggregate with at least one series, sorted by country_id. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -1665,7 +1665,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every indicator, sorted by kpi_id. */
+            /** @description Every indicator with at least one series, sorted by kpi_id. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];

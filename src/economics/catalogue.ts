@@ -111,6 +111,10 @@ export class EconomicsCatalogue {
   private readonly seriesByCountry = new Map<string, Series[]>();
   private readonly countryTokens = new Map<string, string[]>();
   private readonly indicatorTokens = new Map<string, string>();
+  /** The countries with at least one series, in `countries` order: what is listed and searched. */
+  readonly listedCountries: Country[];
+  /** The indicators with at least one series, in `indicators` order: what is listed and searched. */
+  readonly listedIndicators: Indicator[];
 
   constructor(
     readonly countries: Country[],
@@ -120,12 +124,18 @@ export class EconomicsCatalogue {
   ) {
     for (const c of countries) this.countryById.set(c.country_id, c);
     for (const i of indicators) this.indicatorById.set(i.kpi_id, i);
+    const measured = new Set<string>();
     for (const s of series) {
       this.seriesById.set(s.series_id, s);
+      measured.add(s.kpi_id);
       let list = this.seriesByCountry.get(s.country_id);
       if (!list) this.seriesByCountry.set(s.country_id, (list = []));
       list.push(s);
     }
+    // A catalogue entry without data is not offered (CONTRACT §7): after official data
+    // replaced the sample, only what an agency publishes is listed and found.
+    this.listedCountries = countries.filter((c) => this.seriesByCountry.has(c.country_id));
+    this.listedIndicators = indicators.filter((i) => measured.has(i.kpi_id));
     // Group tokens win over a country code spelled the same (`emu`): the spec names
     // `emu` as a group; the euro-area aggregate stays reachable by its slug.
     for (const c of countries) {

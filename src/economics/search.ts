@@ -47,11 +47,11 @@ export class SearchIndex {
   private readonly seriesByPair = new Map<string, Series>();
 
   constructor(private readonly catalogue: EconomicsCatalogue) {
-    this.countryFields = catalogue.countries.map((c) => [
+    this.countryFields = catalogue.listedCountries.map((c) => [
       c,
       [c.name, c.slug, c.country_id, c.iso2 ?? ''].filter(Boolean).map(normalizeText),
     ]);
-    this.indicatorFields = catalogue.indicators.map((i) => [
+    this.indicatorFields = catalogue.listedIndicators.map((i) => [
       i,
       [i.name, i.slug, i.kpi_id, ...i.aliases].map(normalizeText),
     ]);

@@ -7,7 +7,8 @@ import { IngestError, refuseTooManyBadRows } from './errors.js';
 import { hasColumn } from './inspect.js';
 import { isIngested, markIngested } from './origin.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, EconomicsRevision, Provenance } from './types.js';
-import { readRows, textOf } from '../store/rows.js';
+import { readNumber, readRows, textOf } from '../store/rows.js';
+import { warn } from '../store/warnings.js';
 
 export interface EconomicsIngestReport {
   snapshot: string;
@@ -165,6 +166,14 @@ async function copyKeptSeries(conn: DuckDBConnection, old: string): Promise<void
       await conn.run(`INSERT INTO observations
         SELECT o.series_id, o.date, o.value, o.obs_status, coalesce(s.last_update::DATE, current_date)
         FROM ${old}.observations o LEFT JOIN ${old}.series s USING (series_id)`);
+    }
+  } else {
+    const generated = readNumber(await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${old}.series`), 'n');
+    if (generated > 0) {
+      warn(
+        `official data replaces the generated sample's economics as a whole: its ${generated} generated ` +
+          'series leave, and only series of official sources are served from now on',
+      );
     }
   }
   // Nothing else reads the serving file: it is let go before the heavy work.

@@ -6,10 +6,10 @@ import { CountrySchema } from './schemas.js';
 export const countries = defineOperation({
   url: '/v1/countries',
   operationId: 'listCountries',
-  summary: 'Every country and aggregate, sorted by country_id',
-  returns: 'Every country and aggregate, sorted by country_id.',
+  summary: 'Every country and aggregate with data, sorted by country_id',
+  returns: 'Every country and aggregate with at least one series, sorted by country_id.',
   tag: 'economics',
   cost: 1,
   body: economicsBody(Type.Array(CountrySchema)),
-  handler: ({ stores }) => ({ data: stores.economics.catalogue.countries }),
+  handler: ({ stores }) => ({ data: stores.economics.catalogue.listedCountries }),
 });

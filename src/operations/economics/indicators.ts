@@ -6,10 +6,10 @@ import { IndicatorSchema } from './schemas.js';
 export const indicators = defineOperation({
   url: '/v1/indicators',
   operationId: 'listIndicators',
-  summary: 'Every indicator, sorted by kpi_id',
-  returns: 'Every indicator, sorted by kpi_id.',
+  summary: 'Every indicator with data, sorted by kpi_id',
+  returns: 'Every indicator with at least one series, sorted by kpi_id.',
   tag: 'economics',
   cost: 1,
   body: economicsBody(Type.Array(IndicatorSchema)),
-  handler: ({ stores }) => ({ data: stores.economics.catalogue.indicators }),
+  handler: ({ stores }) => ({ data: stores.economics.catalogue.listedIndicators }),
 });
