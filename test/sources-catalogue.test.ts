@@ -1,22 +1,20 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { shippedSourcesDir } from '../src/ingest/sources/dir.js';
 import { SourceCatalogueError, economicsCatalogueIds, loadSourceCatalogue } from '../src/ingest/sources/load.js';
 import { UNVERIFIED } from '../src/ingest/sources/schema.js';
 import { sdmxDataUrl } from '../src/ingest/update/sdmx-query.js';
+import { ROOT as root, SHARED_DATA as sharedData } from './helpers/paths.js';
 import { entryArgs } from './helpers/processes.js';
 
 /** The source catalogue (CONTRACT §7): the shipped one, the loader's refusals and `npm run update -- plan`. */
 
 const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sharedData = path.resolve(root, '../shared/data');
 
 interface CliRun {
   code: number;
@@ -185,7 +183,7 @@ describe('shipped source catalogue', () => {
         `${sources} sources: ${verified} verified by a recorded message, ${unverified} unverified`,
     );
     // The README prints these counts.
-    const readme = (await import('node:fs')).readFileSync(path.join(root, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     assert.ok(readme.includes(lines.at(-1)!), 'README states the plan summary of the shipped catalogue');
   });
 });
