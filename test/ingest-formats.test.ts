@@ -189,7 +189,7 @@ describe('economics adapters', () => {
   );
 
   it(
-    'JSON-stat on the real OECD file: unemployment of the 32 catalogue countries, 2003–2014',
+    'JSON-stat on the real OECD file: unemployment of the 33 catalogue countries (UK included), 2003–2014',
     { skip: skipReal('oecd-unemployment-jsonstat2.json') },
     () => {
       const doc = JSON.parse(readFileSync(real('oecd-unemployment-jsonstat2.json'), 'utf8'));
@@ -198,7 +198,10 @@ describe('economics adapters', () => {
       assert.equal(fr.length, 12);
       const fi = doc.dimension.area.category.index.FR as number;
       assert.equal(fr[0]!.value, doc.value[fi * 12]);
-      assert.equal(new Set(b.observations.map((o) => o.country_id)).size, 32);
+      const countries = new Set(b.observations.map((o) => o.country_id));
+      assert.equal(countries.size, 33);
+      // The OECD writes the United Kingdom `UK` and Greece `GR`: both are ours by default.
+      assert.ok(countries.has('GBR') && countries.has('GRC'));
       assert.ok(b.observations.every((o) => o.kpi_id === 'UNEMPLOYMENT' && o.frequency === 'annual'));
     },
   );

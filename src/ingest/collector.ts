@@ -1,6 +1,7 @@
 import type { Frequency } from '../economics/catalogue.js';
 import { COUNTRY_PROFILES } from '../reference/countries.js';
 import { shown } from './adapters/json.js';
+import { AGENCY_COUNTRY_CODES } from './agency-countries.js';
 import { Areas } from './areas.js';
 import { NotLoaded } from './report.js';
 import type { BadRow, EconomicsBatch, EconomicsObservation, EconomicsRevision, Provenance } from './types.js';
@@ -28,6 +29,9 @@ export function periodStart(text: string, frequency: Frequency): string | undefi
   }
   return undefined;
 }
+
+/** `map[key]` when the map itself holds it (never a name of Object.prototype). */
+const own = (map: Readonly<Record<string, string>>, key: string) => (Object.hasOwn(map, key) ? map[key] : undefined);
 
 const ISO2_TO_ISO3 = new Map(COUNTRY_PROFILES.filter((p) => p.iso2).map((p) => [p.iso2!, p.iso3]));
 const CATALOGUE = new Set(COUNTRY_PROFILES.map((p) => p.iso3));
@@ -81,7 +85,8 @@ export class Collector {
 
   country(code: string): string | undefined {
     const c = code.trim().toUpperCase();
-    return this.countryMap[c] ?? (CATALOGUE.has(c) ? c : ISO2_TO_ISO3.get(c));
+    // The source's own mapping first, then our codes, then the agencies' usual ones.
+    return own(this.countryMap, c) ?? (CATALOGUE.has(c) ? c : ISO2_TO_ISO3.get(c)) ?? own(AGENCY_COUNTRY_CODES, c);
   }
 
   add(row: Row): void {
