@@ -1,12 +1,30 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ECONOMICS_FILE, TRADE_FILE, readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
+import { SnapshotObjectStore } from '../src/store/object-store.js';
+import {
+  ECONOMICS_FILE,
+  TRADE_FILE,
+  newSnapshotName,
+  readCurrentName,
+  snapshotsDir,
+} from '../src/store/snapshot-layout.js';
 import type { SnapshotManifest } from '../src/store/snapshot-manifest.js';
+import { publishToStore } from '../src/store/store-publish.js';
 import { LocalObjectStore } from './helpers/object-store.js';
 import { ingestCli, sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
 
@@ -83,8 +101,8 @@ describe('snapshots through an object store, by content', () => {
   });
 
   /** The store's objects (`objects/<sha256>`) and their sizes, read from s3rver's files. */
-  function storedObjects(): Map<string, number> {
-    const dir = path.join(store.dir, store.bucket, 'content', 'objects');
+  function storedObjects(prefix = 'content'): Map<string, number> {
+    const dir = path.join(store.dir, store.bucket, prefix, 'objects');
     const found = new Map<string, number>();
     if (!existsSync(dir)) return found;
     for (const f of readdirSync(dir)) {
@@ -99,10 +117,10 @@ describe('snapshots through an object store, by content', () => {
     return JSON.parse(readFileSync(file, 'utf8')) as SnapshotManifest;
   }
 
-  function storedSnapshots(): string[] {
-    const dir = path.join(store.dir, store.bucket, 'content', 'snapshots');
+  function storedSnapshots(prefix = 'content'): string[] {
+    const dir = path.join(store.dir, store.bucket, prefix, 'snapshots');
     return readdirSync(dir)
-      .filter((n) => existsSync(store.objectFile(`content/snapshots/${n}/manifest.json`)))
+      .filter((n) => existsSync(store.objectFile(`${prefix}/snapshots/${n}/manifest.json`)))
       .sort();
   }
 
@@ -235,5 +253,54 @@ describe('snapshots through an object store, by content', () => {
     assert.deepEqual([...storedObjects().keys()].sort(), manifest.files.map((f) => f.sha256).sort());
     await serving(third);
     assert.ok((await taken(third)).linked > 0);
+  });
+
+  it('a store of the earlier layout: its files are uploaded once by content, its snapshots removed whole', async () => {
+    const { SNAPSHOT_STORE_URL: _url, ...aws } = store.env('');
+    Object.assign(process.env, aws);
+    const url = `s3://${store.bucket}/migrate`;
+    const dataDir = mkdtempSync(path.join(work, 'publisher-'));
+    const snapshot = (files: Record<string, string>) => {
+      const name = newSnapshotName();
+      const dir = path.join(snapshotsDir(dataDir), name);
+      mkdirSync(dir, { recursive: true });
+      for (const [f, text] of Object.entries(files)) writeFileSync(path.join(dir, f), text);
+      return { name, dir };
+    };
+    // A snapshot an earlier release published: its files under snapshots/<name>/.
+    const old = snapshot({ [ECONOMICS_FILE]: 'economics 1', [TRADE_FILE]: 'trade '.repeat(1000) });
+    const objects = new SnapshotObjectStore(url);
+    try {
+      const files = [];
+      for (const f of [ECONOMICS_FILE, TRADE_FILE]) {
+        await objects.upload(old.name, f, path.join(old.dir, f));
+        const bytes = readFileSync(path.join(old.dir, f));
+        files.push({ name: f, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      }
+      await objects.putManifest({ snapshot: old.name, files }, true);
+    } finally {
+      objects.close();
+    }
+    const next = snapshot({ [ECONOMICS_FILE]: 'economics 2' });
+    linkSync(path.join(old.dir, TRADE_FILE), path.join(next.dir, TRADE_FILE));
+    const first = await publishToStore(dataDir, next.name, { url, kept: 2 });
+    assert.deepEqual(first.uploaded, { files: 2, bytes: 11 + 6000 });
+    assert.deepEqual(storedSnapshots('migrate'), [old.name, next.name]);
+    const last = snapshot({ [ECONOMICS_FILE]: 'economics 3' });
+    linkSync(path.join(old.dir, TRADE_FILE), path.join(last.dir, TRADE_FILE));
+    const second = await publishToStore(dataDir, last.name, { url, kept: 2 });
+    assert.deepEqual(
+      [second.uploaded, second.reused],
+      [
+        { files: 1, bytes: 11 },
+        { files: 1, bytes: 6000 },
+      ],
+    );
+    assert.deepEqual(second.removed, { snapshots: [old.name], objects: 0 });
+    assert.deepEqual(storedSnapshots('migrate'), [next.name, last.name]);
+    assert.equal(existsSync(path.join(store.dir, store.bucket, 'migrate', 'snapshots', old.name)), false);
+    const third = await publishToStore(dataDir, last.name, { url, kept: 1 });
+    assert.deepEqual([third.uploaded.files, third.removed], [0, { snapshots: [next.name], objects: 1 }]);
+    assert.equal(storedObjects('migrate').size, 2);
   });
 });
