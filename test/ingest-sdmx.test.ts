@@ -277,7 +277,7 @@ describe('sdmx ingest adapter', () => {
       .split('\n')
       .findIndex((l) => l.includes('"2024-7"'));
     assert.deepEqual(b.badRows, [
-      { file: 'generic-ts.xml', line: obsLine, reason: 'period "2024-7" is not a monthly period' },
+      { file: 'generic-ts.xml', line: obsLine, reason: 'period "2024-7" is not an SDMX time period' },
     ]);
   });
 
@@ -296,10 +296,54 @@ describe('sdmx ingest adapter', () => {
     assert.equal(b.skipped.deleted, 3, 'the Delete data set (2) and the CSV row of ACTION D');
     assert.deepEqual(
       b.badRows.map((r) => [r.file, r.line, r.reason]),
-      [['csv-2.0.csv', 6, 'value "x" is not a number']],
+      [
+        ['json-2.0.json', 3, 'period "2024-W05" is weekly, a frequency the catalogue does not have'],
+        ['csv-2.0.csv', 6, 'value "x" is not a number'],
+      ],
     );
-    // A weekly series: the catalogue has no weekly frequency, so no mapping can place it.
-    assert.deepEqual([...b.unmapped], [['series INDICATOR=GDP.FREQ=W.REF_AREA=IT', 1]]);
+    assert.deepEqual([...b.unmapped], []);
+  });
+
+  it('dates every period shape by its first day, checked against the series frequency', () => {
+    const file = path.join(dir, 'periods.csv');
+    const rows = [
+      ['A', '2024'],
+      ['A', '2023-A1'],
+      ['Q', '2024-Q3'],
+      ['Q', '2024Q4'],
+      ['M', '2024-07'],
+      ['M', '2024-M08'],
+      ['D', '2024-07-15'],
+      ['M', '2024'],
+      ['D', '2024-W05'],
+      ['S', '2024-S2'],
+    ];
+    writeFileSync(
+      file,
+      'DATAFLOW,FREQ,REF_AREA,INDICATOR,TIME_PERIOD,OBS_VALUE\n' +
+        rows.map(([f, p]) => `X:Y(1.0),${f},JP,GDP,${p},1\n`).join(''),
+    );
+    const b = readSdmx([file], mapping);
+    assert.deepEqual(
+      b.observations.map((o) => [o.frequency, o.date]),
+      [
+        ['annual', '2024-01-01'],
+        ['annual', '2023-01-01'],
+        ['quarterly', '2024-07-01'],
+        ['quarterly', '2024-10-01'],
+        ['monthly', '2024-07-01'],
+        ['monthly', '2024-08-01'],
+        ['daily', '2024-07-15'],
+      ],
+    );
+    assert.deepEqual(
+      b.badRows.map((r) => [r.line, r.reason]),
+      [
+        [9, 'period "2024" is not a monthly period'],
+        [10, 'period "2024-W05" is not a daily period'],
+        [11, 'period "2024-S2" is not an annual period'],
+      ],
+    );
   });
 
   it('reports a message it cannot read as one bad row naming why', () => {

@@ -39,6 +39,9 @@ function addObservation(
     rule?.frequency ??
     (freqCode ? mapping.frequencies?.[freqCode] : undefined) ??
     (period && CATALOGUE_FREQUENCIES.has(period.frequency) ? (period.frequency as Frequency) : undefined);
+  if (rule && !period) return c.bad(file, o.line, `period "${o.period.slice(0, 40)}" is not an SDMX time period`);
+  if (rule && !frequency)
+    return c.bad(file, o.line, `period "${o.period}" is ${period!.frequency}, a frequency the catalogue does not have`);
   c.add({
     file,
     line: o.line,
