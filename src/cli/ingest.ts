@@ -10,6 +10,9 @@ import { readComtrade } from '../ingest/adapters/comtrade.js';
 import { downloadComtrade, downloadWorldBank } from '../ingest/online.js';
 import { readBaci } from '../ingest/adapters/baci.js';
 import { readJsonStat } from '../ingest/adapters/jsonstat.js';
+import { readLongCsv, type LongCsvLayout } from '../ingest/adapters/long-csv.js';
+import { INDICATOR_FREQUENCIES } from '../reference/indicators.js';
+import type { Frequency } from '../economics/catalogue.js';
 import { readSdmx } from '../ingest/adapters/sdmx.js';
 import { readWorldBank } from '../ingest/adapters/worldbank.js';
 import { XLSX_MAX_ROWS } from '../ingest/xlsx.js';
@@ -30,6 +33,9 @@ adapters:
   fred        FRED series/observations JSON (--series ID, or the id in the file name)
   sdmx        SDMX data messages: SDMX-ML 2.1 generic or structure-specific, SDMX-JSON 1.0/2.0, SDMX-CSV 1.0/2.0
   jsonstat    JSON-stat 2.0 datasets
+  csv         a plain long CSV, one observation a row: --indicator KPI_ID --date-column C --value-column C,
+              --country ISO3 or --country-column C (codes, agency codes or country names), --source-name NAME
+              --source-url URL [--license ID] [--attribution TEXT] [--frequency monthly|quarterly|annual|daily]
   hs          HS nomenclature CSV (section,hscode,description,parent,level), or the UN Comtrade
               classification JSON (H0 … H6: the edition is read from the file); editions add up;
               and UNSD conversion and correlation workbooks (.xlsx, e.g. HS2022toHS1992)
@@ -71,6 +77,14 @@ const OPTIONS = {
   flow: { type: 'string' },
   mapping: { type: 'string' },
   'max-bad-rows': { type: 'string', default: '0' },
+  'date-column': { type: 'string' },
+  'value-column': { type: 'string' },
+  'country-column': { type: 'string' },
+  frequency: { type: 'string' },
+  'source-name': { type: 'string' },
+  'source-url': { type: 'string' },
+  license: { type: 'string' },
+  attribution: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -178,9 +192,40 @@ async function ingestFlows(
   );
 }
 
+/** The layout of a plain long CSV from the command line (each column and the provenance named). */
+function longCsvLayout(values: Values): LongCsvLayout {
+  const need = (name: keyof Values) => {
+    const v = values[name];
+    if (typeof v !== 'string' || v === '') throw new Error(`the csv adapter needs --${String(name)}`);
+    return v;
+  };
+  const frequency = values.frequency;
+  if (frequency !== undefined && !(INDICATOR_FREQUENCIES as readonly string[]).includes(frequency))
+    throw new Error(`--frequency must be one of ${INDICATOR_FREQUENCIES.join(', ')}, got "${frequency}"`);
+  const [kpi_id, dateColumn, valueColumn, sourceName, sourceUrl] = (
+    ['indicator', 'date-column', 'value-column', 'source-name', 'source-url'] as const
+  ).map(need) as [string, string, string, string, string];
+  return {
+    kpi_id,
+    dateColumn,
+    valueColumn,
+    ...(values['country-column'] ? { countryColumn: values['country-column'] } : {}),
+    ...(values.country ? { country: values.country } : {}),
+    ...(frequency ? { frequency: frequency as Frequency } : {}),
+    provenance: {
+      source_name: sourceName,
+      source_url: sourceUrl,
+      license_id: values.license ?? 'not stated',
+      attribution_text: values.attribution ?? `Source: ${sourceName}`,
+    },
+  };
+}
+
 /** The batch of an economics adapter; undefined for an adapter name no reader has. */
-function readEconomics(adapter: string, files: string[], values: Values): EconomicsBatch | undefined {
+async function readEconomics(adapter: string, files: string[], values: Values): Promise<EconomicsBatch | undefined> {
   switch (adapter) {
+    case 'csv':
+      return readLongCsv(files, longCsvLayout(values));
     case 'worldbank':
       return readWorldBank(files, { indicator: values.indicator }, loadMapping('worldbank', values.mapping));
     case 'fred':
@@ -241,7 +286,7 @@ async function ingestFiles(
     await ingestFlows(settings, files, { source: adapter, values, maxBadRows });
     return 0;
   }
-  const batch = readEconomics(adapter, files, values);
+  const batch = await readEconomics(adapter, files, values);
   if (!batch) {
     console.error(`unknown adapter "${adapter}"\n${USAGE}`);
     return 2;
