@@ -1,8 +1,10 @@
 import {
   actionOf,
   emitObservation,
+  MAX_GROUPS,
   TIME_DIMENSION,
   type SdmxReader,
+  type SdmxObservation,
   type SdmxReadOptions,
   type SdmxSink,
 } from './observation.js';
@@ -22,14 +24,20 @@ interface Component {
   id: string;
   values: Array<string | undefined>;
   time: boolean;
+  /** The value of an attribute whose index is left out. */
+  default: string | undefined;
 }
 
 /** A value's text: its id, else its (uncoded) value, else its name when that is a plain string. */
 function valueText(v: unknown): string | undefined {
   if (typeof v === 'string' || typeof v === 'number') return String(v);
   if (!isObject(v)) return undefined;
-  for (const k of ['id', 'value', 'name'])
-    if (typeof v[k] === 'string' || typeof v[k] === 'number') return String(v[k]);
+  for (const k of ['id', 'value', 'name']) {
+    const x = v[k];
+    if (typeof x === 'string' || typeof x === 'number') return String(x);
+    const text = localised(x);
+    if (text !== undefined) return text;
+  }
   return undefined;
 }
 
@@ -41,6 +49,7 @@ function component(v: unknown): Component {
     id,
     values: list(c.values).map(valueText),
     time: id === TIME_DIMENSION || roles.some((r) => r === TIME_DIMENSION || /^time$/i.test(r)),
+    default: valueText(c.default),
   };
 }
 
@@ -52,6 +61,8 @@ interface Structure {
   dataSetAttributes: Component[];
   seriesAttributes: Component[];
   observationAttributes: Component[];
+  /** Attributes of dimension groups (SDMX-JSON 2.0), given per group key in a data set. */
+  groupAttributes: Component[];
   /** Measures before the attributes in an observation's array (SDMX-JSON 2.0; 1 in 1.0). */
   measures: number;
 }
@@ -68,6 +79,7 @@ function structureOf(s: unknown): Structure | undefined {
     dataSetAttributes: list(a.dataSet).map(component),
     seriesAttributes: list(a.series).map(component),
     observationAttributes: list(a.observation).map(component),
+    groupAttributes: list(a.dimensionGroup).map(component),
     measures: Math.max(1, measures),
   };
 }
@@ -85,17 +97,45 @@ function dimensionsAt(dims: Component[], positions: string, into: Record<string,
   return true;
 }
 
-/** Attributes by id from value indexes (null: not given), or a component's one value when no index is given. */
-function attributesAt(attrs: Component[], indexes: unknown[] | undefined, into: Record<string, string>): void {
+/**
+ * Attributes by id from what a data set, series, group or observation gives for each:
+ * an index into the attribute's values, the value itself (SDMX-JSON 2.0 may write it
+ * inline), null (not set); one left out takes the attribute's default, or its only
+ * value when nothing is given at all.
+ */
+function attributesAt(attrs: Component[], given: unknown[] | undefined, into: Record<string, string>): void {
   attrs.forEach((a, i) => {
-    const index = indexes?.[i];
-    const value =
-      typeof index === 'number'
-        ? a.values[index]
-        : indexes === undefined && a.values.length === 1
-          ? a.values[0]
-          : undefined;
+    const g = given?.[i];
+    let value: string | undefined;
+    if (typeof g === 'number') value = a.values[g];
+    else if (g === undefined)
+      value = a.default ?? (given === undefined && a.values.length === 1 ? a.values[0] : undefined);
+    else if (g !== null) value = valueText(g) ?? localised(g);
     if (value !== undefined) into[a.id] = value;
+  });
+}
+
+/** A localised text (`{"en": "…"}`): its first language. */
+function localised(v: unknown): string | undefined {
+  if (isObject(v)) for (const t of Object.values(v)) if (typeof t === 'string') return t;
+  return undefined;
+}
+
+/** A dimension group of a data set: a value index per dimension (none: any value) and its attributes. */
+interface Group {
+  slots: Array<number | undefined>;
+  attributes: Record<string, string>;
+}
+
+/** The dimension groups of a data set (`dimensionGroupAttributes`, keyed `":0:"`, one slot per dimension). */
+function groupsOf(s: Structure, given: unknown): Group[] {
+  if (!isObject(given)) return [];
+  const entries = Object.entries(given);
+  if (entries.length > MAX_GROUPS) throw new Error(`more than ${MAX_GROUPS} dimension groups in a data set`);
+  return entries.map(([key, values]) => {
+    const attributes: Record<string, string> = {};
+    attributesAt(s.groupAttributes, Array.isArray(values) ? values : [], attributes);
+    return { slots: key.split(':').map((t) => (/^\d+$/.test(t) ? Number(t) : undefined)), attributes };
   });
 }
 
@@ -140,47 +180,90 @@ function readDocument(doc: unknown, sink: SdmxSink): void {
   const dataSets = list(data.dataSets);
   if (!structures.some(Boolean) || !Array.isArray(data.dataSets))
     throw new Error('not an SDMX-JSON data message (no structure or no dataSets)');
-  let line = 0;
+  const counter = { line: 0 };
   for (const ds of dataSets) {
     if (!isObject(ds)) continue;
     const s = structures[typeof ds.structure === 'number' ? ds.structure + 1 : 0] ?? structures.find(Boolean);
-    if (!s) continue;
-    const action = actionOf(typeof ds.action === 'string' ? ds.action : undefined);
-    const fixed: Record<string, string> = {};
-    for (const d of s.dataSetDimensions) if (d.values[0] !== undefined) fixed[d.id] = d.values[0];
-    const dsAttributes: Record<string, string> = {};
-    attributesAt(s.dataSetAttributes, Array.isArray(ds.attributes) ? ds.attributes : undefined, dsAttributes);
-    const observe = (
-      at: { base: Record<string, string>; inherited: Record<string, string> },
-      k: string,
-      v: unknown,
-    ) => {
-      line++;
-      const dimensions = { ...at.base };
-      if (!dimensionsAt(s.observationDimensions, k, dimensions))
-        return sink.bad(line, `observation key "${k.slice(0, 40)}" names no value of the observation dimensions`);
-      if (!Array.isArray(v))
-        return sink.bad(line, `observation "${k.slice(0, 40)}" is not an array [value, attributes…]`);
-      const attributes = { ...at.inherited };
-      attributesAt(s.observationAttributes, v.slice(s.measures), attributes);
-      const value = v[0] === undefined ? null : (v[0] as string | number | null);
-      emitObservation(sink, { dimensions, attributes, value, action, line });
-    };
+    if (s) new DataSetReader(s, ds, { sink, counter }).read();
+  }
+}
+
+/** Reads one data set of a message, numbering its observations on from those before. */
+class DataSetReader {
+  private readonly action: SdmxObservation['action'];
+  private readonly fixed: Record<string, string> = {};
+  private readonly attributes: Record<string, string> = {};
+  private readonly groups: Group[];
+  /** Series dimensions, then observation dimensions: the slots of a group key. */
+  private readonly dims: Component[];
+
+  constructor(
+    private readonly s: Structure,
+    private readonly ds: Json,
+    private readonly to: { sink: SdmxSink; counter: { line: number } },
+  ) {
+    this.action = actionOf(typeof ds.action === 'string' ? ds.action : undefined);
+    for (const d of s.dataSetDimensions) if (d.values[0] !== undefined) this.fixed[d.id] = d.values[0];
+    attributesAt(s.dataSetAttributes, Array.isArray(ds.attributes) ? ds.attributes : undefined, this.attributes);
+    this.groups = groupsOf(s, ds.dimensionGroupAttributes);
+    this.dims = [...s.seriesDimensions, ...s.observationDimensions];
+  }
+
+  read(): void {
+    const { ds, s } = this;
     if (isObject(ds.series)) {
       for (const [positions, series] of Object.entries(ds.series)) {
-        const base = { ...fixed };
+        const base = { ...this.fixed };
         if (!dimensionsAt(s.seriesDimensions, positions, base)) {
-          sink.bad(line + 1, `series key "${positions.slice(0, 40)}" names no value of the series dimensions`);
+          const at = this.to.counter.line + 1;
+          this.to.sink.bad(at, `series key "${positions.slice(0, 40)}" names no value of the series dimensions`);
           continue;
         }
-        const inherited = { ...dsAttributes };
+        const inherited: Record<string, string> = {};
+        // Groups that fit the series key; those that also name an observation dimension are checked per observation.
+        const groups = this.groups.filter((g) => this.fits(g, base, 'series'));
         const sAttrs = isObject(series) && Array.isArray(series.attributes) ? series.attributes : [];
         attributesAt(s.seriesAttributes, sAttrs, inherited);
         const obs = isObject(series) && isObject(series.observations) ? series.observations : {};
-        for (const [k, v] of Object.entries(obs)) observe({ base, inherited }, k, v);
+        for (const [k, v] of Object.entries(obs)) this.observe({ base, inherited, groups }, k, v);
       }
     }
-    if (isObject(ds.observations))
-      for (const [k, v] of Object.entries(ds.observations)) observe({ base: fixed, inherited: dsAttributes }, k, v);
+    if (isObject(ds.observations)) {
+      const at = { base: this.fixed, inherited: {}, groups: this.groups };
+      for (const [k, v] of Object.entries(ds.observations)) this.observe(at, k, v);
+    }
+  }
+
+  private observe(
+    at: { base: Record<string, string>; inherited: Record<string, string>; groups: Group[] },
+    k: string,
+    v: unknown,
+  ): void {
+    const { s, to } = this;
+    const line = ++to.counter.line;
+    const dimensions = { ...at.base };
+    if (!dimensionsAt(s.observationDimensions, k, dimensions))
+      return to.sink.bad(line, `observation key "${k.slice(0, 40)}" names no value of the observation dimensions`);
+    if (!Array.isArray(v))
+      return to.sink.bad(line, `observation "${k.slice(0, 40)}" is not an array [value, attributes…]`);
+    // The nearest level wins: data set, groups, series, observation.
+    const attributes = { ...this.attributes };
+    for (const g of at.groups) if (this.fits(g, dimensions, 'observation')) Object.assign(attributes, g.attributes);
+    Object.assign(attributes, at.inherited);
+    attributesAt(s.observationAttributes, v.slice(s.measures), attributes);
+    const value = v[0] === undefined ? null : (v[0] as string | number | null);
+    emitObservation(to.sink, { dimensions, attributes, value, action: this.action, line });
+  }
+
+  /** Whether a group's slots of the series (or observation) dimensions hold those values (an empty slot, any). */
+  private fits(g: Group, dimensions: Record<string, string>, level: 'series' | 'observation'): boolean {
+    const dims = this.dims;
+    const series = this.s.seriesDimensions.length;
+    const [from, to] = level === 'series' ? [0, series] : [series, dims.length];
+    for (let i = from; i < g.slots.length && i < to; i++) {
+      const slot = g.slots[i];
+      if (slot !== undefined && dims[i]!.values[slot] !== dimensions[dims[i]!.id]) return false;
+    }
+    return true;
   }
 }
