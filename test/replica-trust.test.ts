@@ -18,6 +18,7 @@ import {
 import { MAX_SNAPSHOT_FILE_BYTES, type SnapshotManifest } from '../src/store/snapshot-manifest.js';
 import { LocalObjectStore } from './helpers/object-store.js';
 import { sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import { until } from './helpers/until.js';
 
 /**
  * What a replica does not take from an object store (CONTRACT §9, "A downloaded
@@ -29,16 +30,6 @@ import { sampleDataDir, startServerProcess, type ServerProcess } from './helpers
 
 const POLL_MS = 200;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -27,6 +27,7 @@ import type { SnapshotManifest } from '../src/store/snapshot-manifest.js';
 import { publishToStore } from '../src/store/store-publish.js';
 import { LocalObjectStore } from './helpers/object-store.js';
 import { ingestCli, sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import { until } from './helpers/until.js';
 
 /**
  * Snapshots through an object store, by content (CONTRACT §7): a file the store
@@ -36,16 +37,6 @@ import { ingestCli, sampleDataDir, startServerProcess, type ServerProcess } from
  */
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** A TCP relay to the store that counts the bytes each way. */
 class CountingRelay {
@@ -142,11 +133,15 @@ describe('snapshots through an object store, by content', () => {
   }
 
   const serving = (name: string) =>
-    until(`the replica serving ${name}`, async () => {
-      const res = await fetch(`${replica!.url}/readyz`);
-      const body = (await res.json()) as { snapshots: { local: string | null } };
-      return res.status === 200 && body.snapshots.local === name ? true : undefined;
-    }).catch((err: unknown) => {
+    until(
+      `the replica serving ${name}`,
+      async () => {
+        const res = await fetch(`${replica!.url}/readyz`);
+        const body = (await res.json()) as { snapshots: { local: string | null } };
+        return res.status === 200 && body.snapshots.local === name ? true : undefined;
+      },
+      90_000,
+    ).catch((err: unknown) => {
       throw new Error(
         `${(err as Error).message}; its log ends:\n${replica!.output().split('\n').slice(-8).join('\n')}`,
       );

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
 import { LocalObjectStore } from './helpers/object-store.js';
 import { ingestCli, sampleDataDir, snapshotsCli, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import { until } from './helpers/until.js';
 
 /**
  * Snapshots through an object store (CONTRACT §5): a publisher's ingests reach
@@ -16,16 +17,6 @@ import { ingestCli, sampleDataDir, snapshotsCli, startServerProcess, type Server
 
 const KEY = 'replica-test-key-0123456789';
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface Ready {
   status: number;

@@ -8,6 +8,7 @@ import { Database } from '../src/store/duckdb.js';
 import { publishSnapshot } from '../src/store/publish.js';
 import { ECONOMICS_FILE, newSnapshotName, readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { until } from './helpers/until.js';
 
 /** What a replica must never serve: its environment, a file of its state. */
 const SECRET = 'secret-of-the-replica-7f3a';
@@ -33,14 +34,6 @@ async function publishTampered(dataDir: string, serving: string, statements: str
   // Every snapshot kept: the one still serving is older than those refused.
   await publishSnapshot(dataDir, name, 50);
   return name;
-}
-
-async function until(done: () => boolean, boundMs = 30_000): Promise<void> {
-  const end = Date.now() + boundMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** `countries` replaced by a view that reads `file` into USA's name. */
@@ -88,7 +81,7 @@ describe('snapshot files are data, never code (CONTRACT §9)', () => {
       const name = await publishTampered(server.dataDir, original, statements());
       // Refused by the server's own poll of CURRENT, or by this refresh, whichever comes first.
       await server.store.refresh().catch((err: Error) => assert.match(err.message, /never writes/));
-      await until(() => server.store.refusedSnapshots === refusedBefore + 1);
+      await until('the snapshot refused', async () => server.store.refusedSnapshots === refusedBefore + 1 || undefined);
       assert.equal(server.store.current?.name, original, 'the previous snapshot keeps serving');
       const countries = await server.get('/v1/countries');
       assert.equal(countries.status, 200);
