@@ -236,6 +236,25 @@ describe('SDMX readers', () => {
     }
   });
 
+  it('reads a message after a byte-order mark, whatever its format', () => {
+    const bom = '\uFEFF';
+    const json = JSON.stringify({
+      structure: {
+        dimensions: { series: [], observation: [{ id: 'TIME_PERIOD', values: [{ id: '2020' }] }] },
+      },
+      dataSets: [{ observations: { '0': [1] } }],
+    });
+    const xml =
+      '<GenericData><DataSet><Obs><ObsDimension value="2020"/><ObsValue value="1"/></Obs></DataSet></GenericData>';
+    const csv = 'DATAFLOW,TIME_PERIOD,OBS_VALUE\nX:Y(1.0),2020,1\n';
+    for (const [name, text] of [
+      ['bom.json', json],
+      ['bom.xml', xml],
+      ['bom.csv', csv],
+    ] as const)
+      assert.deepEqual(read(write(name, bom + text)).obs.map(lineOf), ['TIME_PERIOD=2020 1'], name);
+  });
+
   it('refuses a document type declaration, other XML and other content', () => {
     const doctype = write(
       'doctype.xml',

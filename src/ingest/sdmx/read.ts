@@ -29,7 +29,8 @@ export function sdmxReader(sink: SdmxSink, options?: SdmxReadOptions): SdmxReade
         : format === 'json'
           ? jsonReader(sink, options)
           : csvReader(sink, options);
-    const text = start;
+    // A byte-order mark is no part of the message (JSON.parse would refuse it).
+    const text = start.replace(/^\uFEFF/, '');
     start = '';
     reader.write(text);
   };
