@@ -19,6 +19,42 @@ export interface EconomicsIngestReport {
   unmapped: Array<[string, number]>;
 }
 
+export interface EconomicsBatchesOptions {
+  /** Bad rows each batch may have (`--max-bad-rows`); a batch with more refuses the whole build. */
+  maxBadRows: number;
+  /** The `last_update` of changed series, and the day new values became known (default: now). */
+  now?: Date;
+  settings?: BuildSettings;
+  /**
+   * Publish a snapshot even when no series changed (default true, as an ingest does).
+   * With false, a build where nothing changed is discarded, and batches without any
+   * observation publish nothing instead of failing (an update whose sources all
+   * answered "nothing new").
+   */
+  publishUnchanged?: boolean;
+}
+
+/** What one batch brought to a build. */
+export interface EconomicsBatchReport {
+  /** The batch's `source_id`, else its `source_name`. */
+  source: string;
+  series: number;
+  observations: number;
+  /** Its series whose observations changed. */
+  changedSeries: string[];
+}
+
+export interface EconomicsBatchesReport extends Omit<EconomicsIngestReport, 'snapshot'> {
+  /** The snapshot published; undefined when none was (`unchanged`). */
+  snapshot: string | undefined;
+  /** Nothing changed and nothing was published: the serving snapshot stays. */
+  unchanged: boolean;
+  /** Observations in the snapshot published (or, when unchanged, in the serving one). */
+  observations: number;
+  /** One per batch, in their order. */
+  sources: EconomicsBatchReport[];
+}
+
 /**
  * Every snapshot holds an economics file: when neither this build nor the serving
  * snapshot provides one (an empty DATA_DIR), one holding the catalogue only is
@@ -44,25 +80,96 @@ const ECONOMICS_INGEST_PHASES = [
 
 const seriesOf = (o: EconomicsObservation) => `${o.country_id}.${o.kpi_id}`;
 
+/** How errors and reports name a batch's source. */
+const sourceOf = (b: EconomicsBatch) => b.source_id ?? b.provenance.source_name;
+
+/** The batches' observations, one per (series, date), and the provenance of each series. */
+interface CheckedBatches {
+  observations: Map<string, EconomicsObservation>;
+  provenance: Map<string, Provenance>;
+  /** The batch (index) that carries each series. */
+  carrier: Map<string, number>;
+  revisions: EconomicsRevision[];
+  badRows: BadRow[];
+}
+
 /**
- * The batch's observations, one per (series, date); refuses, before anything is
- * written, a batch that cannot be loaded whole.
+ * The batches' observations, one per (series, date); refuses, before anything is
+ * written, batches that cannot be loaded whole: a batch with too many bad rows or
+ * two values for one (series, date), or a series carried by two batches.
  */
-function checkedObservations(batch: EconomicsBatch, maxBadRows: number): Map<string, EconomicsObservation> {
-  refuseTooManyBadRows(batch.badRows, maxBadRows);
-  if (batch.observations.length === 0) {
-    throw new IngestError('no observation could be loaded: nothing was changed', batch.badRows);
-  }
-  const unique = new Map<string, EconomicsObservation>();
-  for (const o of batch.observations) {
-    const k = `${seriesOf(o)}|${o.date}`;
-    const seen = unique.get(k);
-    if (seen && seen.value !== o.value) {
-      throw new IngestError(`two different values for ${k}: nothing was loaded`, batch.badRows);
+function checkedBatches(batches: EconomicsBatch[], maxBadRows: number): CheckedBatches {
+  const named = batches.length > 1;
+  const checked: CheckedBatches = {
+    observations: new Map(),
+    provenance: new Map(),
+    carrier: new Map(),
+    revisions: [],
+    badRows: batches.flatMap((b) => b.badRows),
+  };
+  for (const [i, batch] of batches.entries()) {
+    try {
+      refuseTooManyBadRows(batch.badRows, maxBadRows);
+    } catch (err) {
+      if (!named || !(err instanceof IngestError)) throw err;
+      throw new IngestError(`${sourceOf(batch)}: ${err.message}`, err.badRows, err.badRowCount);
     }
-    unique.set(k, o);
+    for (const o of batch.observations) {
+      const series = seriesOf(o);
+      const other = checked.carrier.get(series);
+      if (other !== undefined && other !== i) {
+        const both = `${sourceOf(batches[other]!)} and ${sourceOf(batch)}`;
+        throw new IngestError(`${series} is carried by two sources, ${both}: nothing was loaded`, checked.badRows);
+      }
+      checked.carrier.set(series, i);
+      checked.provenance.set(series, batch.provenance);
+      const k = `${series}|${o.date}`;
+      const seen = checked.observations.get(k);
+      if (seen && seen.value !== o.value) {
+        throw new IngestError(`two different values for ${k}: nothing was loaded`, batch.badRows);
+      }
+      checked.observations.set(k, o);
+    }
+    for (const r of batch.revisions ?? []) checked.revisions.push(r);
   }
-  return unique;
+  return checked;
+}
+
+/** The report of a build of `batches`: `stored` observations in the snapshot, `changed` series. */
+function batchesReport(
+  batches: EconomicsBatch[],
+  checked: CheckedBatches,
+  built: { snapshot: string | undefined; stored: number; changed: string[] },
+): EconomicsBatchesReport {
+  const { changed } = built;
+  const unmapped = new Map<string, number>();
+  for (const b of batches) for (const [code, n] of b.unmapped) unmapped.set(code, (unmapped.get(code) ?? 0) + n);
+  return {
+    snapshot: built.snapshot,
+    unchanged: built.snapshot === undefined,
+    observations: built.stored,
+    changedSeries: changed,
+    unchangedSeries: checked.carrier.size - changed.length,
+    badRows: checked.badRows,
+    unmapped: [...unmapped].sort((a, b) => b[1] - a[1]),
+    sources: batches.map((b, i) => {
+      const series = [...checked.carrier].filter(([, at]) => at === i).map(([id]) => id);
+      const own = new Set(series);
+      return {
+        source: sourceOf(b),
+        series: series.length,
+        observations: b.observations.length,
+        changedSeries: changed.filter((id) => own.has(id)),
+      };
+    }),
+  };
+}
+
+/** Thrown by the write of a build where nothing changed, to discard it. */
+class NothingChanged extends Error {
+  constructor(readonly observations: number) {
+    super('no series changed');
+  }
 }
 
 /**
@@ -79,39 +186,78 @@ export async function ingestEconomics(
   batch: EconomicsBatch,
   opts: { maxBadRows: number; now?: Date; settings?: BuildSettings },
 ): Promise<EconomicsIngestReport> {
-  const observations = checkedObservations(batch, opts.maxBadRows);
+  const { snapshot, observations, changedSeries, unchangedSeries, badRows, unmapped } = await ingestEconomicsBatches(
+    dataDir,
+    [batch],
+    { ...opts, publishUnchanged: true },
+  );
+  // Always published when unchanged series are.
+  return { snapshot: snapshot!, observations, changedSeries, unchangedSeries, badRows, unmapped };
+}
+
+/**
+ * Builds one snapshot from several batches (one per source, each with its own
+ * provenance), as `ingestEconomics` does for one: each series records the provenance
+ * of the batch that carried it, and a series carried by two batches refuses the
+ * build, naming both sources. With `publishUnchanged: false`, a build where no series
+ * changed (no new observation, no revised value, no withdrawn one) is discarded: the
+ * serving snapshot and CURRENT stay, and the report says `unchanged`.
+ */
+export async function ingestEconomicsBatches(
+  dataDir: string,
+  batches: EconomicsBatch[],
+  opts: EconomicsBatchesOptions,
+): Promise<EconomicsBatchesReport> {
+  const publishUnchanged = opts.publishUnchanged ?? true;
+  const checked = checkedBatches(batches, opts.maxBadRows);
+  const { observations } = checked;
+  const report = (snapshot: string | undefined, stored: number, changed: string[]) =>
+    batchesReport(batches, checked, { snapshot, stored, changed });
+  if (observations.size === 0) {
+    if (!publishUnchanged) return report(undefined, 0, []);
+    throw new IngestError('no observation could be loaded: nothing was changed', checked.badRows);
+  }
   const now = (opts.now ?? new Date()).toISOString().slice(0, 19);
   const progress = new Progress('economics ingest', ECONOMICS_INGEST_PHASES);
-  const input = { observations, revisions: batch.revisions ?? [], provenance: batch.provenance, now, progress };
-  const { name, written } = await buildSnapshot(dataDir, {
-    replaces: [ECONOMICS_FILE],
+  const input = {
+    observations,
+    revisions: checked.revisions,
+    provenance: checked.provenance,
+    publishUnchanged,
+    now,
     progress,
-    settings: opts.settings,
-    write: async (build) => {
-      const merged = await build.writeFile(ECONOMICS_FILE, (conn, old) => writeEconomics(conn, { ...input, old }), {
-        attachPrevious: PREVIOUS_ALIAS,
-      });
-      progress.phase('publish');
-      return merged;
-    },
-  });
-  progress.done(written.observations);
-  const incomingSeries = new Set([...observations.values()].map(seriesOf));
-  return {
-    snapshot: name,
-    observations: written.observations,
-    changedSeries: written.changed,
-    unchangedSeries: incomingSeries.size - written.changed.length,
-    badRows: batch.badRows,
-    unmapped: [...batch.unmapped].sort((a, b) => b[1] - a[1]),
   };
+  try {
+    const { name, written } = await buildSnapshot(dataDir, {
+      replaces: [ECONOMICS_FILE],
+      progress,
+      settings: opts.settings,
+      write: async (build) => {
+        const merged = await build.writeFile(ECONOMICS_FILE, (conn, old) => writeEconomics(conn, { ...input, old }), {
+          attachPrevious: PREVIOUS_ALIAS,
+        });
+        progress.phase('publish');
+        return merged;
+      },
+    });
+    progress.done(written.observations);
+    return report(name, written.observations, written.changed);
+  } catch (err) {
+    if (!(err instanceof NothingChanged)) throw err;
+    // The build was discarded as a failed one is: nothing published, CURRENT as it was.
+    progress.done(err.observations);
+    return report(undefined, err.observations, []);
+  }
 }
 
 interface EconomicsWrite {
   /** One per (series, date). */
   observations: Map<string, EconomicsObservation>;
   revisions: EconomicsRevision[];
-  provenance: Provenance;
+  /** The provenance of each incoming series. */
+  provenance: Map<string, Provenance>;
+  /** With false, a write where no series changed throws `NothingChanged`. */
+  publishUnchanged: boolean;
   /** `YYYY-MM-DDTHH:MM:SS`, the `last_update` of changed series. */
   now: string;
   progress: Progress;
@@ -135,6 +281,10 @@ async function writeEconomics(
 
   progress.phase('compare and merge', staged);
   const changed = await changedSeries(conn);
+  if (changed.length === 0 && !input.publishUnchanged) {
+    const kept = readNumber(await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM observations'), 'n');
+    throw new NothingChanged(kept);
+  }
   await mergeIncoming(conn, input, changed);
   const observations = await validateEconomics(conn);
 
@@ -310,8 +460,8 @@ async function stageRevisions(conn: DuckDBConnection, revisions: EconomicsRevisi
 
 /**
  * Replaces the stored observations of each incoming series over the periods the
- * batch covers, adds new series, and records the batch's source on every series it
- * carries; only changed series get a new `last_update`.
+ * batches cover, adds new series, and records on every series the provenance of the
+ * batch that carries it; only changed series get a new `last_update`.
  */
 async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, changed: string[]): Promise<void> {
   await keepRevisions(conn, input);
@@ -320,23 +470,41 @@ async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, chan
     USING (SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY series_id) c
     WHERE o.series_id = c.series_id AND o.date BETWEEN c.lo AND c.hi`);
   await conn.run('INSERT INTO observations SELECT * FROM temp.merged');
-  const p = input.provenance;
+  await stageProvenance(conn, input.provenance);
   await conn.run(
     `INSERT INTO series
-     SELECT DISTINCT series_id, country_id, kpi_id, frequency, NULL, $1, $2, $3, $4, $5::TIMESTAMP FROM temp.incoming
-     WHERE series_id NOT IN (SELECT series_id FROM series)`,
-    [p.source_name, p.source_url, p.license_id, p.attribution_text, input.now],
+     SELECT DISTINCT i.series_id, i.country_id, i.kpi_id, i.frequency, NULL,
+            p.source_name, p.source_url, p.license_id, p.attribution_text, $1::TIMESTAMP
+     FROM temp.incoming i JOIN temp.incoming_sources p USING (series_id)
+     WHERE i.series_id NOT IN (SELECT series_id FROM series)`,
+    [input.now],
   );
   await conn.run(
-    `UPDATE series SET source_name = $1, source_url = $2, license_id = $3, attribution_text = $4
-     WHERE series_id IN (SELECT series_id FROM temp.incoming)`,
-    [p.source_name, p.source_url, p.license_id, p.attribution_text],
+    `UPDATE series SET source_name = p.source_name, source_url = p.source_url, license_id = p.license_id,
+       attribution_text = p.attribution_text
+     FROM temp.incoming_sources p WHERE series.series_id = p.series_id`,
   );
   if (changed.length) {
     const ids = changed.map((_, i) => `$${i + 2}`).join(', ');
     const sql = `UPDATE series SET last_update = $1::TIMESTAMP WHERE series_id IN (${ids})`;
     await conn.run(sql, [input.now, ...changed]);
   }
+}
+
+/** Stages the provenance of each incoming series in `temp.incoming_sources`. */
+async function stageProvenance(conn: DuckDBConnection, provenance: Map<string, Provenance>): Promise<void> {
+  await conn.run(`CREATE TEMP TABLE incoming_sources (series_id VARCHAR PRIMARY KEY, source_name VARCHAR,
+    source_url VARCHAR, license_id VARCHAR, attribution_text VARCHAR)`);
+  const app = await conn.createAppender('incoming_sources', 'main', 'temp');
+  for (const [series, p] of provenance) {
+    app.appendVarchar(series);
+    app.appendVarchar(p.source_name);
+    app.appendVarchar(p.source_url);
+    app.appendVarchar(p.license_id);
+    app.appendVarchar(p.attribution_text);
+    app.endRow();
+  }
+  app.closeSync();
 }
 
 /** Refuses a merged file with duplicate keys or codes outside the catalogue; returns its observations. */

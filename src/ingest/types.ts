@@ -36,6 +36,8 @@ export interface EconomicsRevision extends EconomicsObservation {
 
 /** What an economics adapter hands to the snapshot builder. */
 export interface EconomicsBatch {
+  /** The catalogue source's `id`, where the batch comes from one: names it in errors and reports. */
+  source_id?: string;
   provenance: Provenance;
   observations: EconomicsObservation[];
   /** Earlier values of the batch's observations, where the source gives its vintages (ALFRED). */
