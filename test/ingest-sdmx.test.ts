@@ -63,6 +63,8 @@ describe('SDMX readers', () => {
     const xs = write(
       'xs.xml',
       head('CURRENCY') +
+        `<generic:Group><generic:GroupKey><generic:Value id="CURRENCY" value="GBP"/></generic:GroupKey>` +
+        `<generic:Attributes><generic:Value id="TITLE" value="Pound"/></generic:Attributes></generic:Group>` +
         `<generic:Series><generic:SeriesKey><generic:Value id="FREQ" value="M"/>` +
         `<generic:Value id="TIME_PERIOD" value="2010-08"/></generic:SeriesKey>` +
         `<generic:Obs><generic:ObsDimension id="CURRENCY" value="CHF"/>` +
@@ -70,10 +72,16 @@ describe('SDMX readers', () => {
         `<generic:Obs><generic:ObsDimension value="GBP"/><generic:ObsValue value="0.82363"/></generic:Obs>` +
         `</generic:Series></message:DataSet></message:GenericData>`,
     );
-    assert.deepEqual(read(xs).obs.map(lineOf), [
+    const xsObs = read(xs).obs;
+    assert.deepEqual(xsObs.map(lineOf), [
       'CURRENCY=CHF FREQ=M TIME_PERIOD=2010-08 1.3413',
       'CURRENCY=GBP FREQ=M TIME_PERIOD=2010-08 0.82363',
     ]);
+    // A group keyed by the dimension at the observation applies to that observation only.
+    assert.deepEqual(
+      xsObs.map((o) => o.attributes),
+      [{}, { TITLE: 'Pound' }],
+    );
     const flat = write(
       'flat.xml',
       head('AllDimensions') +

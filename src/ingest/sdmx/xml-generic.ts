@@ -11,6 +11,12 @@ import { attribute, SdmxXmlError, XmlHeader, type XmlElements } from './xml-pars
 
 type Values = Record<string, string>;
 
+/** What a series takes from the data set's groups. */
+interface SeriesGroups {
+  fixed: Values;
+  pending: Array<{ key: Values; attributes: Values }>;
+}
+
 /**
  * SDMX-ML 2.1 generic data (`GenericData`, `GenericTimeSeriesData`): dimensions as
  * `SeriesKey`, `GroupKey` and `ObsKey` values and `ObsDimension` (whichever dimension
@@ -26,7 +32,7 @@ export class GenericReader implements XmlElements {
   private dataSetAttributes: Values = {};
   private groups: Array<{ key: Values; attributes: Values }> = [];
   private group: { key: Values; attributes: Values } | undefined;
-  private series: { key: Values; attributes: Values; inherited: Values | undefined } | undefined;
+  private series: { key: Values; attributes: Values; groups: SeriesGroups | undefined } | undefined;
   private obs: { key: Values; attributes: Values; value: string | undefined; line: number } | undefined;
   /** Where `Value` elements go: the key or the attributes of the innermost open element. */
   private section: 'key' | 'attributes' | undefined;
@@ -65,7 +71,7 @@ export class GenericReader implements XmlElements {
         this.section = 'attributes';
         return;
       case 'Series':
-        this.series = { key: {}, attributes: {}, inherited: undefined };
+        this.series = { key: {}, attributes: {}, groups: undefined };
         return;
       case 'Group':
         this.group = { key: {}, attributes: {} };
@@ -127,15 +133,39 @@ export class GenericReader implements XmlElements {
     const { obs, series } = this;
     if (!obs) return;
     const dimensions = series ? { ...series.key, ...obs.key } : obs.key;
-    let inherited: Values;
-    if (series) inherited = series.inherited ??= { ...groupAttributes(this.groups, series.key), ...series.attributes };
-    else inherited = groupAttributes(this.groups, dimensions);
+    let fromGroups: Values;
+    if (series) {
+      const groups = (series.groups ??= this.seriesGroups(series.key));
+      fromGroups = groups.pending.length
+        ? { ...groups.fixed, ...groupAttributes(groups.pending, dimensions) }
+        : groups.fixed;
+    } else fromGroups = groupAttributes(this.groups, dimensions);
     emitObservation(this.sink, {
       dimensions,
-      attributes: { ...this.dataSetAttributes, ...inherited, ...obs.attributes },
+      // The nearest level wins: data set, groups, series, observation.
+      attributes: { ...this.dataSetAttributes, ...fromGroups, ...series?.attributes, ...obs.attributes },
       value: obs.value,
       action: this.action,
       line: obs.line,
     });
+  }
+
+  /**
+   * The groups of a series, read once: the attributes of those its key matches whole,
+   * and those that also name a dimension at the observation (checked per observation).
+   */
+  private seriesGroups(key: Values): SeriesGroups {
+    const whole: Array<{ key: Values; attributes: Values }> = [];
+    const pending: Array<{ key: Values; attributes: Values }> = [];
+    for (const g of this.groups) {
+      let fits = true;
+      let named = true;
+      for (const id in g.key) {
+        if (!(id in key)) named = false;
+        else if (key[id] !== g.key[id]) fits = false;
+      }
+      if (fits) (named ? whole : pending).push(g);
+    }
+    return { fixed: groupAttributes(whole, key), pending };
   }
 }

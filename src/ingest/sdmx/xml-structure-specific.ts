@@ -118,7 +118,9 @@ export class StructureSpecificReader implements XmlElements {
       }
       if (!matches || shared === 0) continue;
       out ??= {};
-      for (const id in g) if (!(id in key) && id !== 'type') out[id] = g[id]!;
+      // The group's other fields are its attributes (not the dimensions at the observation).
+      for (const id in g)
+        if (!(id in key) && id !== 'type' && id !== this.atObservation && id !== TIME_DIMENSION) out[id] = g[id]!;
     }
     return out ?? {};
   }
