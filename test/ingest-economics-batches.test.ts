@@ -185,6 +185,24 @@ describe('economics: several sources in one build', () => {
     assert.equal((await latest('country=USA&indicator=UNEMPLOYMENT')).source_name, 'Agency B');
   });
 
+  it('a value a source withdraws is a change: published, and kept as a vintage', async () => {
+    const before = await readCurrentName(dataDir);
+    const withdrawn = batch('Agency B', [monthly('2024-01', 3.7), monthly('2024-03', 3.8)]);
+    const r = await ingestEconomicsBatches(dataDir, [agencyA(2779092235933.8), withdrawn], {
+      maxBadRows: 0,
+      now: at('2024-05-03'),
+      publishUnchanged: false,
+    });
+    assert.equal(r.unchanged, false);
+    assert.notEqual(r.snapshot, before);
+    assert.deepEqual(r.changedSeries, ['USA.UNEMPLOYMENT']);
+    await s!.refresh();
+    const us = async (asOf: string) =>
+      (await historyPoints(s!, `country=USA&indicator=UNEMPLOYMENT${asOf}`)).map((p) => p.date);
+    assert.deepEqual(await us(''), ['2024-01-01', '2024-03-01']);
+    assert.deepEqual(await us('&as_of=2024-05-02'), ['2024-01-01', '2024-02-01', '2024-03-01']);
+  });
+
   it('refuses two batches carrying the same series, naming both sources, and publishes nothing', async () => {
     const before = await readCurrentName(dataDir);
     const dirs = snapshots();
