@@ -49,7 +49,10 @@ export interface EconomicsBatchesReport extends Omit<EconomicsIngestReport, 'sna
   snapshot: string | undefined;
   /** Nothing changed and nothing was published: the serving snapshot stays. */
   unchanged: boolean;
-  /** Observations in the snapshot published (or, when unchanged, in the serving one). */
+  /**
+   * Observations in the snapshot published; when unchanged, in the serving one (0 when
+   * no batch had an observation, as no build was started).
+   */
   observations: number;
   /** One per batch, in their order. */
   sources: EconomicsBatchReport[];
@@ -191,7 +194,7 @@ export async function ingestEconomics(
     [batch],
     { ...opts, publishUnchanged: true },
   );
-  // Always published when unchanged series are.
+  // With publishUnchanged, a build that does not fail is published: it has a name.
   return { snapshot: snapshot!, observations, changedSeries, unchangedSeries, badRows, unmapped };
 }
 
