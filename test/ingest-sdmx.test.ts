@@ -373,6 +373,29 @@ describe('sdmx ingest adapter', () => {
     );
   });
 
+  it('matches rules on attributes too: a dimension read as an attribute of its id still places its series', () => {
+    const file = path.join(dir, 'unit.csv');
+    writeFileSync(
+      file,
+      'DATAFLOW,FREQ,REF_AREA,MEASURE,UNIT_MEASURE,TIME_PERIOD,OBS_VALUE\n' +
+        'OECD:X(1.0),A,CA,PRICES,IX,2020,101\nOECD:X(1.0),A,CA,PRICES,PC,2020,2\n',
+    );
+    const rules = path.join(dir, 'unit-mapping.json');
+    writeFileSync(
+      rules,
+      JSON.stringify({
+        series: [
+          { match: { MEASURE: 'PRICES', UNIT_MEASURE: 'PC' }, kpi_id: 'CPI_YOY', country_dimension: 'REF_AREA' },
+        ],
+      }),
+    );
+    const b = readSdmx([file], loadMapping('sdmx', rules));
+    assert.deepEqual(
+      b.observations.map((o) => [o.country_id, o.kpi_id, o.value]),
+      [['CAN', 'CPI_YOY', 2]],
+    );
+  });
+
   it('reports a message it cannot read as one bad row naming why', () => {
     const file = path.join(dir, 'broken.xml');
     writeFileSync(file, '<GenericData>\n<DataSet>\n<Series>');

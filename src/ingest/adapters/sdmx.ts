@@ -29,11 +29,14 @@ function addObservation(
   value: number,
 ): void {
   const { c, mapping, file } = at;
-  const rule = seriesRule(mapping, o.key);
+  // Rules may name an attribute too: without the data structure, a reader may take a
+  // dimension of one agency for the attribute of the same id at another (UNIT_MEASURE).
+  const fields = { ...o.attributes, ...o.key };
+  const rule = seriesRule(mapping, fields);
   const code = Object.entries(o.key)
     .map(([k, v]) => `${k}=${v}`)
     .join('.');
-  const freqCode = mapping.frequency_dimension ? o.key[mapping.frequency_dimension] : undefined;
+  const freqCode = mapping.frequency_dimension ? fields[mapping.frequency_dimension] : undefined;
   const period = sdmxPeriod(o.period);
   const frequency: Frequency | undefined =
     rule?.frequency ??
@@ -48,7 +51,7 @@ function addObservation(
     code,
     kpi_id: rule?.kpi_id,
     frequency,
-    country: rule ? (o.key[rule.country_dimension] ?? '') : '',
+    country: rule ? (fields[rule.country_dimension] ?? '') : '',
     // A period of the series' frequency goes as its first day; any other as written, which the collector reports.
     period: period && period.frequency === frequency ? period.date : o.period,
     value,
