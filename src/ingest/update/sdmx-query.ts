@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from '../../text.js';
+
 /** What an SDMX REST data query asks (CONTRACT §7: `flow`, `key`, and the incremental bounds). */
 export interface SdmxDataQuery {
   /** The web service's base URL (`https://data-api.ecb.europa.eu/service`). */
@@ -49,7 +51,7 @@ function flowParts(flow: string): [string, string, string] {
  * (`dsd`, or `none` for data only). Values are percent-encoded.
  */
 export function sdmxDataUrl(q: SdmxDataQuery): string {
-  const base = q.url.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(q.url);
   const params = new URLSearchParams();
   if (q.restVersion === '3.0') {
     const [agency, id, version] = flowParts(q.flow).map(encodeURIComponent);
