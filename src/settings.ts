@@ -117,6 +117,12 @@ export interface Settings {
   ingestMaxBytes: number;
   /** `SOURCES_DIR`: the folder of the source catalogue (CONTRACT §7); unset, the project's shipped `sources/`. */
   sourcesDir: string | undefined;
+  /** `FRED_API_KEY`: the key FRED sources are fetched with; unset, they are skipped. */
+  fredApiKey: string | undefined;
+  /** `UPDATE_TIMEOUT_S`: seconds one request to an agency may take, its answer included. */
+  updateTimeoutS: number;
+  /** `UPDATE_NOW`: the update's clock (ISO 8601), for tests that put a revision on another day; unset, now. */
+  updateNow: Date | undefined;
 }
 
 /**
@@ -324,6 +330,16 @@ export function trustProxyFrom(env: NodeJS.ProcessEnv): string[] | undefined {
   return entries.length ? entries : undefined;
 }
 
+/** `UPDATE_NOW`: a date-time the update takes for now. */
+function updateNowFrom(env: NodeJS.ProcessEnv): Date | undefined {
+  const raw = optional(env, 'UPDATE_NOW');
+  if (raw === undefined) return undefined;
+  const at = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(raw) || Number.isNaN(at.getTime()))
+    throw new SettingsError(`UPDATE_NOW must be an ISO 8601 date-time such as 2026-11-28T06:00:00Z, got "${raw}"`);
+  return at;
+}
+
 /** `CURSOR_SECRET`: at least 32 characters, so that no one guesses it. */
 export function cursorSecretFrom(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'CURSOR_SECRET');
@@ -390,5 +406,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     ...mailSettingsFrom(env),
     ingestMaxBytes: intFrom(env, 'INGEST_MAX_BYTES', { fallback: INGEST_MAX_BYTES_DEFAULT, min: 1 }),
     sourcesDir: optional(env, 'SOURCES_DIR'),
+    fredApiKey: optional(env, 'FRED_API_KEY'),
+    updateTimeoutS: intFrom(env, 'UPDATE_TIMEOUT_S', { fallback: 30, min: 1 }),
+    updateNow: updateNowFrom(env),
   };
 }
