@@ -9,7 +9,9 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { readCurrentName } from '../src/store/snapshot-layout.js';
 import { ROOT } from './helpers/paths.js';
-import { entryArgs } from './helpers/processes.js';
+import pg from 'pg';
+import { lockDeployment } from '../src/ingest/update/run-lock.js';
+import { entryArgs, servicesUnavailable } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const run = promisify(execFile);
@@ -251,6 +253,24 @@ describe('npm run update: official sources kept current', () => {
       assert.match(r.out, new RegExp(`another update is running in \\S+: process ${process.pid} on `));
     } finally {
       rmSync(path.join(dataDir, 'update.lock'), { force: true });
+    }
+  });
+
+  it('with DATABASE_URL, refuses an update while another host of the deployment runs one', async (t) => {
+    if (await servicesUnavailable()) {
+      if (process.env.REQUIRE_SERVICES === '1') throw new Error('PostgreSQL is needed');
+      return t.skip('PostgreSQL is not reachable');
+    }
+    const url = 'postgres://postgres@127.0.0.1:5432/test';
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const release = await lockDeployment(pool);
+    try {
+      const r = await update(['--source', 'test-gdp'], { DATABASE_URL: url });
+      assert.equal(r.code, 1, r.out);
+      assert.match(r.out, /another update of this deployment is running/);
+    } finally {
+      await release();
+      await pool.end();
     }
   });
 

@@ -5,7 +5,8 @@ import { buildPlan, formatPlan } from '../ingest/sources/plan.js';
 import type { Source } from '../ingest/sources/schema.js';
 import { parseEvery } from '../ingest/update/every.js';
 import { HostSlots } from '../ingest/update/host-slots.js';
-import { UpdateRunningError } from '../ingest/update/run-lock.js';
+import { UpdateRunningError, lockDeployment } from '../ingest/update/run-lock.js';
+import { createPool } from '../access/stores/postgres.js';
 import { outcomeLine, runUpdate, seriesCounts } from '../ingest/update/run-update.js';
 import { readUpdateState } from '../ingest/update/source-state.js';
 import { UsageError, parseCommandLine } from './args.js';
@@ -102,25 +103,46 @@ const RUN_OPTIONS = {
   every: { type: 'string' },
 } as const;
 
+/**
+ * With `DATABASE_URL`, runs `fn` under the deployment's update lock (one update at a
+ * time across hosts sharing that PostgreSQL); without it, as is.
+ */
+async function deploymentLocked<T>(databaseUrl: string | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!databaseUrl) return fn();
+  const pool = createPool(databaseUrl);
+  try {
+    const release = await lockDeployment(pool);
+    try {
+      return await fn();
+    } finally {
+      await release();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
 /** One run: the report printed; exit 1 when a source failed. */
 async function updateOnce(sources: readonly Source[], values: { dryRun: boolean; json: boolean }): Promise<number> {
   const settings = loadSettings();
-  const report = await runUpdate({
-    dataDir: settings.dataDir,
-    sources,
-    fredApiKey: settings.fredApiKey,
-    policy: {
-      timeoutMs: settings.updateTimeoutS * 1000,
-      retries: 3,
-      backoffMs: 1_000,
-      maxRetryAfterMs: 120_000,
-      maxBytes: settings.ingestMaxBytes,
-      slots: new HostSlots(4),
-    },
-    ...(settings.updateNow ? { now: settings.updateNow } : {}),
-    dryRun: values.dryRun,
-    settings,
-  });
+  const report = await deploymentLocked(settings.databaseUrl, () =>
+    runUpdate({
+      dataDir: settings.dataDir,
+      sources,
+      fredApiKey: settings.fredApiKey,
+      policy: {
+        timeoutMs: settings.updateTimeoutS * 1000,
+        retries: 3,
+        backoffMs: 1_000,
+        maxRetryAfterMs: 120_000,
+        maxBytes: settings.ingestMaxBytes,
+        slots: new HostSlots(4),
+      },
+      ...(settings.updateNow ? { now: settings.updateNow } : {}),
+      dryRun: values.dryRun,
+      settings,
+    }),
+  );
   const failed = report.sources.filter((o) => o.result === 'failed').length;
   if (values.json) console.log(JSON.stringify(report));
   else {
