@@ -6,17 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import writeExcelFile from 'write-excel-file/node';
 import { INGEST_MAX_BYTES_DEFAULT } from '../settings.js';
 import { cell, declareSize, row, textRow, writeWorkbook, writeZip } from '../../test/helpers/workbooks.js';
-import {
-  MAX_CELL_CHARS,
-  MAX_HELD_CHARS,
-  MAX_XML_DEPTH,
-  XLSX_MAX_ROWS,
-  XlsxWorkbook,
-  XmlPart,
-  type XlsxLimits,
-  type XlsxRow,
-  type XmlHandler,
-} from './xlsx.js';
+import { MAX_CELL_CHARS, XLSX_MAX_ROWS, XlsxWorkbook, type XlsxLimits, type XlsxRow } from './xlsx.js';
+import { MAX_HELD_CHARS } from './xml-stream.js';
 
 const DEFAULTS: XlsxLimits = { maxPartBytes: INGEST_MAX_BYTES_DEFAULT, maxRows: XLSX_MAX_ROWS };
 
@@ -238,102 +229,6 @@ async function readSheetOf(book: XlsxWorkbook, sheet: string): Promise<void> {
     book.close();
   }
 }
-
-/**
- * What `XmlPart` reports of a document fed in `pieces`, as `<name attr="value">`,
- * `</name>` and text (adjacent texts joined, blank ones left out), every text read.
- */
-function events(pieces: string[]): string[] {
-  const out: string[] = [];
-  const handler: XmlHandler = {
-    readingText: true,
-    open: (name, attributes) =>
-      out.push(`<${[name, ...Object.entries(attributes).map(([k, v]) => `${k}="${v}"`)].join(' ')}>`),
-    close: (name) => out.push(`</${name}>`),
-    text: (text) => {
-      const last = out.length - 1;
-      if (last >= 0 && out[last]!.startsWith('"')) out[last] = `${out[last]!.slice(0, -1)}${text}"`;
-      else out.push(`"${text}"`);
-    },
-  };
-  const xml = new XmlPart(handler);
-  for (const p of pieces) xml.write(p);
-  xml.end();
-  return out.filter((x) => !/^"\s*"$/.test(x));
-}
-
-const SHEET =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->' +
-  '<x:worksheet xmlns:x="urn:x"><x:sheetData><x:row r="1">' +
-  '<x:c r="A1" t="inlineStr"><x:is><x:t>a &amp; b &lt;&#x41;&#66;&gt; Ž€😀</x:t></x:is></x:c>' +
-  '<x:c r="B1" t="str"><x:f>IF(A1&gt;0,"x&gt;y",1)</x:f><x:v><![CDATA[<raw> &amp;]]></x:v></x:c>' +
-  '<?pi skipped?><x:c r="C1" s="2"/></x:row></x:sheetData></x:worksheet>';
-
-describe('the XML of a part, parsed as it streams', () => {
-  const whole = events([SHEET]);
-
-  it('elements by local name with their attributes, text with entities replaced, character data as written', () => {
-    assert.deepEqual(whole, [
-      '<worksheet xmlns:x="urn:x">',
-      '<sheetData>',
-      '<row r="1">',
-      '<c r="A1" t="inlineStr">',
-      '<is>',
-      '<t>',
-      '"a & b <AB> Ž€😀"',
-      '</t>',
-      '</is>',
-      '</c>',
-      '<c r="B1" t="str">',
-      '<f>',
-      '"IF(A1>0,"x>y",1)"',
-      '</f>',
-      '<v>',
-      '"<raw> &amp;"',
-      '</v>',
-      '</c>',
-      '<c r="C1" s="2">',
-      '</c>',
-      '</row>',
-      '</sheetData>',
-      '</worksheet>',
-    ]);
-  });
-
-  it('the same wherever the pieces are cut (a character of two code units too)', () => {
-    for (let cut = 1; cut < SHEET.length; cut++) {
-      assert.deepEqual(events([SHEET.slice(0, cut), SHEET.slice(cut)]), whole, `cut at ${cut}`);
-    }
-    assert.deepEqual(events(SHEET.split('')), whole, 'one code unit at a time');
-  });
-
-  it("a quoted > belongs to its attribute; XML's five entities and character references, no other", () => {
-    assert.deepEqual(events([`<sheet name="a>b" r:id='rId1' q="&lt;&gt;&amp;&quot;&apos;&#48;&#x31;"/>`]), [
-      `<sheet name="a>b" r:id="rId1" q="<>&"'01">`,
-      '</sheet>',
-    ]);
-    for (const entity of ['&nbsp;', '&constructor;', '&toString;'])
-      assert.throws(() => events([`<t>${entity}</t>`]), /undefined entity/, entity);
-    assert.throws(() => events(['<t>&#x110000;</t>']), /malformed character entity/);
-  });
-
-  it('refuses a document type declaration, XML that is not well formed, a document cut inside a tag', () => {
-    assert.throws(() => events(['<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>']), /a document type declaration/);
-    assert.throws(() => events(['<row><c r="A1"></row>']), /^Error: line 1, column \d+: unexpected close tag/);
-    assert.throws(() => events(['<row><c r="A1"']), /^Error: line 1, column \d+: /);
-  });
-
-  it('bounds what the parser holds: a tag, a text read or a comment, and how deep elements nest', () => {
-    const long = `longer than ${MAX_HELD_CHARS} characters`;
-    assert.throws(() => events(['<c r="', 'x'.repeat(MAX_HELD_CHARS), '"/>']), new RegExp(long));
-    assert.throws(() => events(['<t>', 'x'.repeat(MAX_HELD_CHARS + 1), '</t>']), new RegExp(long));
-    assert.throws(() => events(['<!--', 'x'.repeat(MAX_HELD_CHARS + 1), '-->']), new RegExp(long));
-    assert.throws(() => events(['<!DOCTYPE x [', ' '.repeat(MAX_HELD_CHARS + 1)]), new RegExp(long));
-    const deep = (n: number) => ['<a>'.repeat(n), '</a>'.repeat(n)];
-    assert.equal(events(deep(MAX_XML_DEPTH)).length, 2 * MAX_XML_DEPTH);
-    assert.throws(() => events(deep(MAX_XML_DEPTH + 1)), new RegExp(`nested more than ${MAX_XML_DEPTH} deep`));
-  });
-});
 
 describe('an xlsx workbook whose XML is unusual or hostile', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { type Readable } from 'node:stream';
-import { SaxesParser } from 'saxes';
+import { StreamedXml, XmlReadError, attributeOf, type XmlHandler } from './xml-stream.js';
 import { ZipArchive, type ByteBound } from './zip.js';
 
 /**
@@ -37,20 +37,6 @@ const MAX_SHARED_STRINGS = XLSX_MAX_ROWS;
 export const MAX_CELL_CHARS = 256;
 /** Columns read from each row (A to Z); cells beyond are skipped. */
 const MAX_COLUMNS = 26;
-/**
- * The characters the XML parser may read between two of its events, and so the most
- * it holds of a tag and its attributes, a text being read, a comment or an entity's
- * name. Office writes none near this long (a cell holds at most 32 767 characters).
- */
-export const MAX_HELD_CHARS = 1024 * 1024;
-/**
- * Elements open at once (the parser keeps each, with its attributes, until it
- * closes); Office nests some ten deep.
- */
-export const MAX_XML_DEPTH = 32;
-/** Text is given to the parser in pieces of at most this many characters, each followed by a check of what it holds. */
-const PIECE_CHARS = 64 * 1024;
-
 export type XlsxCellType = 'string' | 'number' | 'boolean' | 'error' | 'date';
 
 export interface XlsxCell {
@@ -227,131 +213,13 @@ export class XlsxWorkbook {
   }
 }
 
-/** What a part's reader is told of its XML: elements by local name (`x:row` is `row`), and the text it reads. */
-export interface XmlHandler {
-  /** An element starts; `attributes` by their names as written (`r:id`), values with entities replaced. */
-  open(name: string, attributes: Readonly<Record<string, string>>): void;
-  close(name: string): void;
-  /** Text (or character data) of an element while `readingText`; one text may come in several calls. */
-  text(text: string): void;
-  /** Whether the text of the element just opened or returned to is read: the parser keeps no other text. */
-  readonly readingText: boolean;
-}
-
-/** XML the parser does not read; its message is one line, named by the caller with the file and the part. */
-class XmlError extends Error {}
-
-/** XML's own entities: no other is expanded (a document type declaration, which could declare some, is refused). */
-const XML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** An element's name without its namespace prefix (`x:row` is `row`). */
-const localName = (name: string) => {
-  const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
-};
-
-/**
- * The value of attribute `name` (undefined when the element has none): matched whole
- * (`r:id`), or by its local part when `anyPrefix` (`r:id`, `ns1:id` for `id`).
- */
-function attributeOf(
-  attributes: Readonly<Record<string, string>>,
-  name: string,
-  anyPrefix = false,
-): string | undefined {
-  if (Object.hasOwn(attributes, name)) return attributes[name];
-  if (anyPrefix) for (const key of Object.keys(attributes)) if (key.endsWith(`:${name}`)) return attributes[key];
-  return undefined;
-}
-
-/**
- * A part's XML, parsed by saxes as its text is fed in pieces, each piece's tags and
- * text reported as it is parsed. The parser is strict: XML that is not well formed
- * fails. Its memory is bounded: text is kept only while the handler reads it, what
- * the parser reads between two of its events (a tag, a text read; a comment counts
- * with what follows it) fails past `MAX_HELD_CHARS`, and elements nested deeper than
- * `MAX_XML_DEPTH` fail.
- */
-export class XmlPart {
-  private readonly parser = new SaxesParser();
-  /** Characters given to the parser, and how far it had read at its last event. */
-  private fed = 0;
-  private lastEvent = 0;
-  private textRead = false;
-  private depth = 0;
-  private readonly onText = (text: string) => {
-    this.lastEvent = this.parser.position;
-    this.handler.text(text);
-  };
-
-  constructor(private readonly handler: XmlHandler) {
-    const parser = this.parser;
-    parser.ENTITIES = Object.assign(Object.create(null) as Record<string, string>, XML_ENTITIES);
-    const mark = () => {
-      this.lastEvent = parser.position;
-    };
-    parser.on('error', (err) => {
-      const message = err.message.split('\n')[0] ?? '';
-      throw new XmlError(message.replace(/^(\d+):(\d+): /, 'line $1, column $2: '));
-    });
-    parser.on('doctype', () => {
-      throw new XmlError('a document type declaration, which an office document never holds');
-    });
-    parser.on('opentag', (tag) => {
-      mark();
-      if (++this.depth > MAX_XML_DEPTH) throw new XmlError(`elements nested more than ${MAX_XML_DEPTH} deep`);
-      handler.open(localName(tag.name), tag.attributes);
-      this.followText();
-    });
-    parser.on('closetag', (tag) => {
-      mark();
-      this.depth--;
-      handler.close(localName(tag.name));
-      this.followText();
-    });
-    parser.on('cdata', (data) => {
-      mark();
-      if (this.textRead) handler.text(data);
-    });
-    // No more handlers than these six (with `text`): saxes keeps each as a property it
-    // adds to the parser, and past seven V8 turns the parser's properties into a
-    // dictionary, which makes parsing some five times slower. A comment or a processing
-    // instruction is then counted with the tag after it.
-  }
-
-  /** Reads the next piece of the document (what the parser holds is checked every `PIECE_CHARS` at most). */
-  write(text: string): void {
-    for (let at = 0; at < text.length; at += PIECE_CHARS) {
-      const piece = text.length <= PIECE_CHARS ? text : text.slice(at, at + PIECE_CHARS);
-      this.parser.write(piece);
-      this.fed += piece.length;
-      if (this.fed - this.lastEvent > MAX_HELD_CHARS)
-        throw new XmlError(`a tag, text or comment longer than ${MAX_HELD_CHARS} characters`);
-    }
-  }
-
-  /** The document has ended: it must be whole (its root element closed). */
-  end(): void {
-    this.parser.close();
-  }
-
-  /** Text is handed on (and so kept by the parser until its end) only while the handler reads it. */
-  private followText(): void {
-    const read = this.handler.readingText;
-    if (read === this.textRead) return;
-    this.textRead = read;
-    if (read) this.parser.on('text', this.onText);
-    else this.parser.off('text');
-  }
-}
-
 /**
  * Parses a part as `stream` inflates it, yielding after each piece (so a reader hands
  * on what it completed before more is read); the stream is destroyed when parsing
  * ends or stops. XML errors are named by `where` (the file and the part).
  */
 async function* parseStreaming(where: string, stream: Readable, handler: XmlHandler): AsyncGenerator<void> {
-  const xml = new XmlPart(handler);
+  const xml = new StreamedXml(handler, 'an office document');
   const decoder = new StringDecoder('utf8');
   try {
     for await (const chunk of stream) {
@@ -361,7 +229,7 @@ async function* parseStreaming(where: string, stream: Readable, handler: XmlHand
     xml.write(decoder.end());
     xml.end();
   } catch (err) {
-    throw err instanceof XmlError ? new Error(`${where}: ${err.message}`) : err;
+    throw err instanceof XmlReadError ? new Error(`${where}: ${err.message}`) : err;
   } finally {
     stream.destroy();
   }

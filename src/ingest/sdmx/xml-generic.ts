@@ -7,7 +7,8 @@ import {
   type SdmxObservation,
   type SdmxSink,
 } from './observation.js';
-import { attribute, SdmxXmlError, XmlHeader, type XmlElements } from './xml-parser.js';
+import { XmlReadError, type XmlHandler } from '../xml-stream.js';
+import { attribute, XmlHeader } from './xml-header.js';
 
 type Values = Record<string, string>;
 
@@ -24,7 +25,7 @@ interface SeriesGroups {
  * data set), the value in `ObsValue`, attributes as `Attributes` values of the data
  * set, a group, a series or an observation.
  */
-export class GenericReader implements XmlElements {
+export class GenericReader implements XmlHandler {
   private readonly header = new XmlHeader();
   private inDataSet = false;
   private action: SdmxObservation['action'] = 'replace';
@@ -105,7 +106,7 @@ export class GenericReader implements XmlElements {
         return;
       case 'Group':
         if (this.group) {
-          if (this.groups.length >= MAX_GROUPS) throw new SdmxXmlError(`more than ${MAX_GROUPS} groups in a data set`);
+          if (this.groups.length >= MAX_GROUPS) throw new XmlReadError(`more than ${MAX_GROUPS} groups in a data set`);
           this.groups.push(this.group);
         }
         this.group = undefined;

@@ -8,7 +8,8 @@ import {
   type SdmxReadOptions,
   type SdmxSink,
 } from './observation.js';
-import { attribute, SdmxXmlError, XmlHeader, type XmlElements } from './xml-parser.js';
+import { XmlReadError, type XmlHandler } from '../xml-stream.js';
+import { attribute, XmlHeader } from './xml-header.js';
 
 type Values = Record<string, string>;
 
@@ -43,7 +44,7 @@ function fieldsOf(attributes: Readonly<Record<string, string>>): Values {
  * every one in a flat data set) is an attribute. A group's attributes apply to the
  * series that share every value it gives for the series' own ids.
  */
-export class StructureSpecificReader implements XmlElements {
+export class StructureSpecificReader implements XmlHandler {
   private readonly header = new XmlHeader();
   private readonly isAttribute: (id: string) => boolean;
   private inDataSet = false;
@@ -77,7 +78,7 @@ export class StructureSpecificReader implements XmlElements {
     if (name === 'Obs') this.observation(fieldsOf(attributes), line);
     else if (name === 'Series') this.openSeries(fieldsOf(attributes));
     else if (name === 'Group') {
-      if (this.groups.length >= MAX_GROUPS) throw new SdmxXmlError(`more than ${MAX_GROUPS} groups in a data set`);
+      if (this.groups.length >= MAX_GROUPS) throw new XmlReadError(`more than ${MAX_GROUPS} groups in a data set`);
       this.groups.push(fieldsOf(attributes));
     }
   }

@@ -1,6 +1,6 @@
 import type { SdmxReader, SdmxReadOptions, SdmxSink } from './observation.js';
 import { GenericReader } from './xml-generic.js';
-import { SdmxXml, SdmxXmlError, type XmlElements } from './xml-parser.js';
+import { StreamedXml, XmlReadError, type XmlHandler } from '../xml-stream.js';
 import { StructureSpecificReader } from './xml-structure-specific.js';
 
 /** The root elements of the SDMX-ML 2.1 data messages read. */
@@ -16,15 +16,15 @@ const ROOTS: Readonly<Record<string, 'generic' | 'structure-specific'>> = {
  * says, read as it streams. Any other root fails.
  */
 export function xmlReader(sink: SdmxSink, options?: SdmxReadOptions): SdmxReader {
-  let reader: XmlElements | undefined;
-  const elements: XmlElements = {
+  let reader: XmlHandler | undefined;
+  const elements: XmlHandler = {
     get readingText() {
       return reader?.readingText ?? false;
     },
     open(name, attributes, line) {
       if (!reader) {
         const form = ROOTS[name];
-        if (!form) throw new SdmxXmlError(`<${name}> is not an SDMX-ML 2.1 data message`);
+        if (!form) throw new XmlReadError(`<${name}> is not an SDMX-ML 2.1 data message`);
         reader = form === 'generic' ? new GenericReader(sink) : new StructureSpecificReader(sink, options);
       }
       reader.open(name, attributes, line);
@@ -36,6 +36,6 @@ export function xmlReader(sink: SdmxSink, options?: SdmxReadOptions): SdmxReader
       reader?.text(text);
     },
   };
-  const xml = new SdmxXml(elements);
+  const xml = new StreamedXml(elements, 'an SDMX message');
   return { write: (text) => xml.write(text), end: () => xml.end() };
 }
