@@ -262,9 +262,10 @@ describe('npm run update -- plan', () => {
     assert.equal((await update(['plan', '--help'])).code, 0);
     for (const args of [
       ['plan', '--colour'],
-      ['--dry-run'],
+      ['--dry-run', '--colour'],
+      ['--every', 'soon'],
+      ['--source', 'no-such-source'],
       ['fetch'],
-      [],
       ['plan', 'extra'],
       ['plan', '--json=yes'],
     ]) {
