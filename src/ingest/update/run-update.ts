@@ -9,17 +9,17 @@ import { fetchSource, type Validators } from './fetch-source.js';
 import { readSource } from './read-source.js';
 import { redactUrl } from './redact.js';
 import { lockDataDir } from './run-lock.js';
-import { readUpdateState, writeUpdateState, type SourceResult, type SourceState } from './source-state.js';
+import {
+  readUpdateState,
+  writeUpdateState,
+  type SourceResult,
+  type SourceRun,
+  type SourceState,
+} from './source-state.js';
 
 /** What one run did with one source: one output line (`--json`: one element). */
-export interface SourceOutcome {
+export interface SourceOutcome extends SourceRun {
   id: string;
-  result: SourceResult;
-  reason: string | null;
-  series_changed: number;
-  series_unchanged: number;
-  observations: number;
-  seconds: number;
 }
 
 export interface UpdateReport {
@@ -172,15 +172,11 @@ async function keepState(
     const before = run.state[o.id];
     const ok = o.result === 'updated' || o.result === 'unchanged';
     const read = run.reads.find((r) => r.source.id === o.id);
-    run.state[o.id] = {
+    const { id, ...counts } = o;
+    run.state[id] = {
+      ...counts,
       last_attempt: now,
       last_success: ok ? now : (before?.last_success ?? null),
-      result: o.result,
-      reason: o.reason,
-      series_changed: o.series_changed,
-      series_unchanged: o.series_unchanged,
-      observations: o.observations,
-      seconds: o.seconds,
       validators: ok && read ? read.validators : (before?.validators ?? {}),
     };
   }

@@ -5,17 +5,21 @@ import type { Validators } from './fetch-source.js';
 /** What one run did with a source. */
 export type SourceResult = 'updated' | 'unchanged' | 'skipped' | 'failed';
 
-/** What the state keeps of a source between runs (`npm run update -- status`). */
-export interface SourceState {
-  last_attempt: string;
-  /** The last run that fetched it whole or was told nothing changed (and published what it read). */
-  last_success: string | null;
+/** What one run did with a source, and its counts. */
+export interface SourceRun {
   result: SourceResult;
   reason: string | null;
   series_changed: number;
   series_unchanged: number;
   observations: number;
   seconds: number;
+}
+
+/** What the state keeps of a source between runs (`npm run update -- status`): its last run, and more. */
+export interface SourceState extends SourceRun {
+  last_attempt: string;
+  /** The last run that fetched it whole or was told nothing changed (and published what it read). */
+  last_success: string | null;
   /** The validators of the answer that was published, for the next conditional request. */
   validators: Validators;
 }
