@@ -19,7 +19,7 @@ import { lazySerializers } from './http/lazy-serializers.js';
 import { registerGracefulClose } from './http/graceful-close.js';
 import { registerHealth, type Probe } from './http/health.js';
 import type { PullStatus } from './store/store-pull.js';
-import { registerMetrics } from './http/metrics.js';
+import { registerMetrics, type MetricSources } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerDocs } from './http/docs.js';
 import {
@@ -61,6 +61,8 @@ export interface AppOptions {
   probes?: Record<string, Probe>;
   /** With `SNAPSHOT_STORE_URL`: what this replica knows of the object store. */
   snapshotStore?: PullStatus;
+  /** The official sources' update state, for `/metrics`. */
+  sourceUpdates?: MetricSources['sourceUpdates'];
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
   /** What bounds extracts (defaults: the settings' defaults). */
@@ -200,6 +202,7 @@ function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache
       snapshotName: () => opts.store.current?.name,
       snapshotsRefused: () => opts.store.refusedSnapshots,
       snapshotStore: opts.snapshotStore,
+      ...(opts.sourceUpdates ? { sourceUpdates: opts.sourceUpdates } : {}),
     },
   });
 }

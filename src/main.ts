@@ -10,6 +10,7 @@ import { assertCanListen, assertWritableDataDir, listenProblem } from './startup
 import { readCurrentName } from './store/snapshot-layout.js';
 import { SnapshotPuller } from './store/store-pull.js';
 import { setWarningSink } from './store/warnings.js';
+import { readUpdateState } from './ingest/update/source-state.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
 const SHUTDOWN_BOUND_MS = 10_000;
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
     metering: access.onSend,
     probes: access.probes,
     snapshotStore: puller?.status,
+    sourceUpdates: () => readUpdateState(settings.dataDir),
     gatewaySecret: settings.gatewaySecret,
     metricsToken: settings.metricsToken,
     extracts: {

@@ -11,37 +11,97 @@ import { readCurrentName } from '../src/store/snapshot-layout.js';
 import { ROOT } from './helpers/paths.js';
 import pg from 'pg';
 import { lockDeployment } from '../src/ingest/update/run-lock.js';
-import { entryArgs, servicesUnavailable } from './helpers/processes.js';
+import { entryArgs, servicesUnavailable, startServerProcess } from './helpers/processes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const run = promisify(execFile);
 
 /**
- * `npm run update` end to end (CONTRACT §7): a local server plays three agencies (an
- * SDMX REST service answering SDMX-CSV with ETags, the World Bank API v2, FRED) and a
- * broken one; the catalogue is written by the test; a real server reads the snapshots.
+ * `npm run update` end to end (CONTRACT §7): a local server plays the agencies (an
+ * SDMX REST service answering SDMX-CSV 2.0 with ETags and `updatedAfter`, the World
+ * Bank API v2, FRED), one that fails, one that answers 429 first and a slow one; the
+ * catalogue is written by the test; a real server reads the snapshots.
  */
 
-/** The SDMX service's answer: monthly unemployment of two countries, in the agency's codes. */
-let sdmxRows = [
-  ['M', 'DE', '2024-01', '3.1'],
-  ['M', 'DE', '2024-02', '3.2'],
-  ['M', 'FR', '2024-01', '7.5'],
+/** One observation the SDMX service holds: monthly unemployment, in the agency's codes. */
+interface SdmxRow {
+  area: string;
+  period: string;
+  value: string;
+  /** When the agency last changed it (ms). */
+  at: number;
+  /** Withdrawn at `at`. */
+  deleted?: boolean;
+}
+let sdmxRows: SdmxRow[] = [
+  { area: 'DE', period: '2024-01', value: '3.1', at: 0 },
+  { area: 'DE', period: '2024-02', value: '3.2', at: 0 },
+  { area: 'FR', period: '2024-01', value: '7.5', at: 0 },
 ];
-let sdmxEtag = '"v1"';
-const sdmxCsv = () =>
-  ['DATAFLOW,FREQ,REF_AREA,TIME_PERIOD,OBS_VALUE', ...sdmxRows.map((r) => `OECD:DF_UNE(1.0),${r.join(',')}`)].join(
-    '\n',
-  );
-const requests: Array<{ path: string; ifNoneMatch: string | undefined }> = [];
+/** Changes what the SDMX service holds, as the agency publishing a new release now. */
+function publishSdmx(change: (rows: SdmxRow[]) => SdmxRow[]): void {
+  sdmxRows = change(sdmxRows);
+  sdmxVersion++;
+}
+let sdmxVersion = 1;
+/**
+ * The SDMX service's answer, SDMX-CSV 2.0: with `updatedAfter`, the observations
+ * changed since (withdrawn ones with ACTION D), none (404) when nothing did; else the
+ * current observations.
+ */
+function sdmxAnswer(updatedAfter: string | null): string | undefined {
+  const since = updatedAfter ? Date.parse(updatedAfter) : undefined;
+  const rows = sdmxRows.filter((r) => (since === undefined ? !r.deleted : r.at > since));
+  if (rows.length === 0) return undefined;
+  const line = (r: SdmxRow) =>
+    `dataflow,OECD:DF_UNE(1.0),${r.deleted ? 'D' : 'I'},M,${r.area},${r.period},${r.deleted ? '' : r.value}`;
+  return ['STRUCTURE,STRUCTURE_ID,ACTION,FREQ,REF_AREA,TIME_PERIOD,OBS_VALUE', ...rows.map(line)].join('\n');
+}
+const requests: Array<{ path: string; ifNoneMatch: string | undefined; updatedAfter: string | null; at: number }> = [];
+/** Requests each failing agency has had. */
+const attempts = { flaky: 0, limited: 0 };
 
 function agency(): Server {
   return createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
-    requests.push({ path: url.pathname, ifNoneMatch: req.headers['if-none-match'] });
+    const updatedAfter = url.searchParams.get('updatedAfter');
+    requests.push({ path: url.pathname, ifNoneMatch: req.headers['if-none-match'], updatedAfter, at: Date.now() });
     if (url.pathname.startsWith('/sdmx/data/')) {
-      if (req.headers['if-none-match'] === sdmxEtag) return res.writeHead(304).end();
-      return res.writeHead(200, { 'content-type': 'application/vnd.sdmx.data+csv', etag: sdmxEtag }).end(sdmxCsv());
+      const etag = `"v${sdmxVersion}"`;
+      if (req.headers['if-none-match'] === etag) return res.writeHead(304).end();
+      const body = sdmxAnswer(updatedAfter);
+      if (body === undefined) return res.writeHead(404, { 'content-type': 'text/plain' }).end('No Results Found');
+      return res.writeHead(200, { 'content-type': 'application/vnd.sdmx.data+csv;version=2.0.0', etag }).end(body);
+    }
+    if (url.pathname.startsWith('/flaky/')) {
+      // A server error, then (on the retry) a body that is no SDMX message.
+      if (++attempts.flaky === 1) return res.writeHead(500).end('internal error');
+      return res.writeHead(200, { 'content-type': 'application/xml' }).end('<message><broken');
+    }
+    if (url.pathname.startsWith('/limited/')) {
+      if (++attempts.limited === 1) return res.writeHead(429, { 'retry-after': '2' }).end('slow down');
+      const csv = 'DATAFLOW,FREQ,REF_AREA,TIME_PERIOD,OBS_VALUE\nOECD:DF_UNE(1.0),M,NL,2024-01,3.6';
+      return res.writeHead(200, { 'content-type': 'application/vnd.sdmx.data+csv' }).end(csv);
+    }
+    if (url.pathname.startsWith('/slow/')) {
+      setTimeout(() => res.writeHead(404).end('No Results Found'), 4_000);
+      return;
+    }
+    if (url.pathname.startsWith('/wb/country/all/indicator/NY.GDP.DEFL.ZS')) {
+      // An index; the catalogue derives its change on a year earlier.
+      const rows = [
+        [2021, 100],
+        [2022, 107],
+        [2023, 110.21],
+      ].map(([year, value]) => ({
+        indicator: { id: 'NY.GDP.DEFL.ZS', value: 'GDP deflator (base year varies by country)' },
+        country: { id: 'US', value: 'United States' },
+        countryiso3code: 'USA',
+        date: String(year),
+        value,
+      }));
+      const meta = { page: 1, pages: 1, per_page: 1000, total: rows.length };
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([meta, rows]));
     }
     if (url.pathname.startsWith('/wb/country/all/indicator/NY.GDP.MKTP.CD')) {
       const rows = [2022, 2023].map((year) => ({
@@ -113,6 +173,20 @@ function catalogue(dir: string, base: string): void {
       countries: { IT: 'ITA' },
       provenance: provenance('Test broken agency'),
     },
+    {
+      id: 'test-deflator',
+      provider: 'worldbank',
+      url: `${base}/wb`,
+      indicator: 'NY.GDP.DEFL.ZS',
+      countries: 'all',
+      kpi_id: 'GDP_DEFLATOR_YOY',
+      derive: 'pc1',
+      provenance: provenance('Test World Bank'),
+      verified_by: 'unverified',
+    },
+    { id: 'test-flaky', ...sdmx, url: `${base}/flaky`, countries: { ES: 'ESP' }, provenance: provenance('Flaky') },
+    { id: 'test-limited', ...sdmx, url: `${base}/limited`, countries: { NL: 'NLD' }, provenance: provenance('Lim') },
+    { id: 'test-slow', ...sdmx, url: `${base}/slow`, countries: { PT: 'PRT' }, provenance: provenance('Slow') },
   ];
   writeFileSync(path.join(dir, 'test.json'), JSON.stringify({ sources }, null, 2));
 }
@@ -163,14 +237,23 @@ describe('npm run update: official sources kept current', () => {
     rmSync(sourcesDir, { recursive: true, force: true });
   });
 
-  it('loads every source with its provenance; a broken one fails alone, FRED without a key is skipped', async () => {
+  it('loads every source with its provenance; failing ones fail alone, FRED without a key is skipped', async () => {
     const r = await update([], { UPDATE_NOW: '2026-11-20T06:00:00Z' });
     assert.equal(r.code, 1, r.out);
-    assert.match(r.out, /^test-unemployment: updated, series 2 changed, 0 unchanged, 3 observations/m);
-    assert.match(r.out, /^test-gdp: updated, series 1 changed/m);
+    assert.match(r.out, /^test-unemployment: updated, series 2 new, 0 revised, 0 unchanged, 3 observations/m);
+    assert.match(r.out, /^test-gdp: updated, series 1 new/m);
     assert.match(r.out, /^test-fred: skipped: FRED_API_KEY is not set/m);
-    assert.match(r.out, /^test-broken: failed: .*not read/m);
-    assert.match(r.out, /published snapshot \S+; 2 updated, 0 unchanged, 1 skipped, 1 failed/);
+    assert.match(r.out, /^test-broken: failed: http:\/\/127\.0\.0\.1:\d+\/broken\/data\/\S+: line \d+: not read/m);
+    // 500, then (retried) a body that is no SDMX message: one line naming the source, the URL and why.
+    assert.match(r.out, /^test-flaky: failed: http:\/\/127\.0\.0\.1:\d+\/flaky\/data\/\S+: line \d+: not read/m);
+    assert.equal(attempts.flaky, 2);
+    // 429, retried once its Retry-After (2 s) passed.
+    assert.match(r.out, /^test-limited: updated, series 1 new/m);
+    const limited = requests.filter((q) => q.path.startsWith('/limited/'));
+    assert.equal(limited.length, 2);
+    assert.ok(limited[1]!.at - limited[0]!.at >= 1_900, `retried after ${limited[1]!.at - limited[0]!.at} ms`);
+    assert.match(r.out, /^test-slow: unchanged/m);
+    assert.match(r.out, /published snapshot \S+; 4 updated, 1 unchanged, 1 skipped, 2 failed/);
     const s = await serve();
     const [de] = await s.data('/v1/latest?country=DEU&indicator=UNEMPLOYMENT');
     assert.equal(de.latest_value, 3.2);
@@ -178,39 +261,70 @@ describe('npm run update: official sources kept current', () => {
     const [us] = await s.data('/v1/latest?country=USA&indicator=GDP_USD');
     assert.equal(us.source_name, 'Test World Bank');
     assert.equal(us.latest_value, 27_360_935_000_000);
+    // Derived from the index (pc1): the change on a year earlier, the first year left out.
+    const deflator = await s.data('/v1/history?country=USA&indicator=GDP_DEFLATOR_YOY');
+    assert.deepEqual(
+      deflator.map((o: { date: string; value: number }) => [o.date, Math.round(o.value * 1e6) / 1e6]),
+      [
+        ['2022-01-01', 7],
+        ['2023-01-01', 3],
+      ],
+    );
     // The sample's generated series are gone: only what the agencies published is served.
     assert.deepEqual(
       (await s.data('/v1/indicators')).map((i: { kpi_id: string }) => i.kpi_id),
-      ['GDP_USD', 'UNEMPLOYMENT'],
+      ['GDP_DEFLATOR_YOY', 'GDP_USD', 'UNEMPLOYMENT'],
     );
   });
 
-  it('publishes nothing when nothing changed, asking each agency conditionally', async () => {
+  it('publishes nothing when nothing changed, asking each agency conditionally and SDMX for what changed', async () => {
     const before = await readCurrentName(dataDir);
     requests.length = 0;
     const r = await update(['--source', 'test-unemployment,test-gdp'], { UPDATE_NOW: '2026-11-20T12:00:00Z' });
     assert.equal(r.code, 0, r.out);
     assert.match(r.out, /^test-unemployment: unchanged/m);
-    assert.match(r.out, /^test-gdp: unchanged, series 0 changed, 1 unchanged/m);
+    assert.match(r.out, /^test-gdp: unchanged, series 0 new, 0 revised, 1 unchanged/m);
     assert.match(r.out, /nothing changed: no snapshot published/);
     assert.equal(await readCurrentName(dataDir), before);
-    assert.equal(requests.find((q) => q.path.startsWith('/sdmx/'))?.ifNoneMatch, '"v1"');
+    const asked = requests.find((q) => q.path.startsWith('/sdmx/'));
+    assert.equal(asked?.ifNoneMatch, '"v1"');
+    assert.match(asked?.updatedAfter ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // With a new ETag but nothing changed since: 404 "no results" is "unchanged" too.
+    sdmxVersion++;
+    const again = await update(['--source', 'test-unemployment'], { UPDATE_NOW: '2026-11-20T13:00:00Z' });
+    assert.match(again.out, /^test-unemployment: unchanged/m);
+    assert.equal(await readCurrentName(dataDir), before);
   });
 
-  it('keeps a revised value as a vintage, the day before answering the old one', async () => {
-    sdmxRows = sdmxRows.map((r) => (r[1] === 'DE' && r[2] === '2024-02' ? [...r.slice(0, 3), '3.4'] : r));
-    sdmxEtag = '"v2"';
+  it('merges an answer of what changed into the history: a revised value becomes a vintage', async () => {
+    publishSdmx((rows) =>
+      rows.map((r) => (r.area === 'DE' && r.period === '2024-02' ? { ...r, value: '3.4', at: Date.now() } : r)),
+    );
+    requests.length = 0;
     const r = await update(['--source', 'test-unemployment', '--json'], { UPDATE_NOW: '2026-11-21T06:00:00Z' });
     assert.equal(r.code, 0, r.out);
-    const report = JSON.parse(r.out) as { snapshot: string; sources: Array<{ id: string; series_changed: number }> };
+    const report = JSON.parse(r.out) as {
+      snapshot: string;
+      sources: Array<{ id: string; series_new: number; series_revised: number; observations: number }>;
+    };
     assert.ok(report.snapshot);
     assert.deepEqual(
-      report.sources.map((o) => [o.id, o.series_changed]),
-      [['test-unemployment', 1]],
+      report.sources.map((o) => [o.id, o.series_new, o.series_revised, o.observations]),
+      [['test-unemployment', 0, 1, 1]],
+      'the answer carried the one observation that changed',
     );
+    assert.ok(requests.find((q) => q.path.startsWith('/sdmx/'))?.updatedAfter);
     const s = await serve();
-    const now = await s.data('/v1/history?country=DEU&indicator=UNEMPLOYMENT&from=2024-02-01');
-    assert.equal(now[0].value, 3.4);
+    const now = await s.data('/v1/history?country=DEU&indicator=UNEMPLOYMENT');
+    assert.deepEqual(
+      now.map((o: { date: string; value: number }) => [o.date, o.value]),
+      [
+        ['2024-01-01', 3.1],
+        ['2024-02-01', 3.4],
+      ],
+      'the dates the answer did not carry are kept',
+    );
+    assert.equal((await s.data('/v1/latest?country=FRA&indicator=UNEMPLOYMENT'))[0].latest_value, 7.5);
     const then = await s.data('/v1/history?country=DEU&indicator=UNEMPLOYMENT&from=2024-02-01&as_of=2026-11-20');
     assert.equal(then[0].value, 3.2);
     const changed = await s.data('/v1/updates?since=2026-11-20T18:00:00Z');
@@ -220,10 +334,24 @@ describe('npm run update: official sources kept current', () => {
     );
   });
 
+  it('a withdrawn observation (ACTION D) is no longer served and is kept as a vintage', async () => {
+    publishSdmx((rows) =>
+      rows.map((r) => (r.area === 'DE' && r.period === '2024-02' ? { ...r, deleted: true, at: Date.now() } : r)),
+    );
+    const r = await update(['--source', 'test-unemployment'], { UPDATE_NOW: '2026-11-22T05:00:00Z' });
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /^test-unemployment: updated, series 0 new, 1 revised, 1 unchanged, 0 observations/m);
+    const s = await serve();
+    const [de] = await s.data('/v1/latest?country=DEU&indicator=UNEMPLOYMENT');
+    assert.deepEqual([de.latest_value_date, de.latest_value], ['2024-01-01', 3.1]);
+    const then = await s.data('/v1/history?country=DEU&indicator=UNEMPLOYMENT&from=2024-02-01&as_of=2026-11-21');
+    assert.equal(then[0]?.value, 3.4);
+  });
+
   it('reads FRED once its key is set; status tells each source', async () => {
     const r = await update(['--source', 'test-fred'], { FRED_API_KEY: 'k3y', UPDATE_NOW: '2026-11-22T06:00:00Z' });
     assert.equal(r.code, 0, r.out);
-    assert.match(r.out, /^test-fred: updated, series 1 changed/m);
+    assert.match(r.out, /^test-fred: updated, series 1 new/m);
     const status = JSON.parse((await update(['status', '--json'])).out) as {
       sources: Record<string, { result: string; last_success: string | null }>;
     };
@@ -235,25 +363,42 @@ describe('npm run update: official sources kept current', () => {
       text,
       /^test-gdp: unchanged; last attempt 2026-11-20T12:00:00\.000Z, last success 2026-11-20T12:00:00\.000Z/m,
     );
+    // /metrics of a server of this DATA_DIR: each source's last success and failures; /readyz stays 200.
+    const server = await startServerProcess({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: 'metrics-test-key-0123456789' });
+    try {
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      const gdpAt = Date.parse('2026-11-20T12:00:00Z') / 1000;
+      assert.match(metrics, new RegExp(`^source_last_success_timestamp_seconds\\{source="test-gdp"\\} ${gdpAt}$`, 'm'));
+      assert.match(metrics, /^source_update_failures_total\{source="test-broken"\} 1$/m);
+      assert.match(metrics, /^source_update_failures_total\{source="test-gdp"\} 0$/m);
+      assert.doesNotMatch(metrics, /source_last_success_timestamp_seconds\{source="test-broken"\}/);
+      assert.equal((await fetch(`${server.url}/readyz`)).status, 200);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('refuses a second update while one runs, naming it', async () => {
-    writeFileSync(
-      path.join(dataDir, 'update.lock'),
-      JSON.stringify({
-        pid: process.pid,
-        host: (await import('node:os')).hostname(),
-        start: 0,
-        since: '2026-11-27T00:00:00Z',
-      }),
-    );
+    const first = spawn(process.execPath, [...entryArgs('src/cli/update.ts'), '--source', 'test-slow'], {
+      cwd: ROOT,
+      env: env(),
+    });
+    let out = '';
+    first.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    first.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => first.once('exit', resolve));
     try {
-      const r = await update(['--source', 'test-gdp']);
-      assert.equal(r.code, 1);
-      assert.match(r.out, new RegExp(`another update is running in \\S+: process ${process.pid} on `));
+      // The slow agency answers after 4 s: the first update holds the lock until then.
+      const end = Date.now() + 30_000;
+      while (!requests.some((q) => q.path.startsWith('/slow/') && q.at > Date.now() - 3_000) && Date.now() < end)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await update(['--source', 'test-gdp']);
+      assert.equal(second.code, 1, second.out);
+      assert.match(second.out, new RegExp(`another update is running in \\S+: process ${first.pid} on `));
     } finally {
-      rmSync(path.join(dataDir, 'update.lock'), { force: true });
+      assert.equal(await exited, 0, out);
     }
+    assert.match(out, /^test-slow: unchanged/m);
   });
 
   it('with DATABASE_URL, refuses an update while another host of the deployment runs one', async (t) => {

@@ -19,6 +19,16 @@ export interface MetricSources {
   snapshotsRefused(): number;
   /** With an object store: what this replica knows of it. */
   snapshotStore?: PullStatus;
+  /** The official sources' updates in this DATA_DIR (`npm run update`), when there is a way to read them. */
+  sourceUpdates?: () => Promise<Record<string, SourceUpdateCounts>>;
+}
+
+/** What `/metrics` says of one source of the catalogue. */
+export interface SourceUpdateCounts {
+  /** ISO 8601; null when it never succeeded. */
+  last_success: string | null;
+  /** Runs in which it failed, since its state began. */
+  failures?: number;
 }
 
 export interface MetricsOptions {
@@ -85,6 +95,7 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
     },
   });
   defineStoreGauges(registers, sources);
+  defineSourceGauges(registers, sources);
   new Gauge({
     name: 'snapshots_refused',
     help: 'Snapshots refused because a file held what this service never writes (a view, a macro, an unknown table)',
@@ -101,6 +112,35 @@ function defineScrapedGauges(registry: Registry, sources: MetricSources): void {
       const created = sources.snapshotCreatedAt();
       if (created === undefined) this.reset();
       else this.set((Date.now() - created.getTime()) / 1000);
+    },
+  });
+}
+
+/** The updates of the official sources, read from the update state at each scrape. */
+function defineSourceGauges(registers: Registry[], sources: MetricSources): void {
+  const read = sources.sourceUpdates;
+  if (!read) return;
+  new Gauge({
+    name: 'source_last_success_timestamp_seconds',
+    help: 'When each official source last updated successfully (npm run update), in Unix seconds',
+    labelNames: ['source'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const [source, s] of Object.entries(await read())) {
+        const at = s.last_success ? Date.parse(s.last_success) : NaN;
+        if (Number.isFinite(at)) this.set({ source }, at / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'source_update_failures_total',
+    help: 'Update runs in which each official source failed (npm run update)',
+    labelNames: ['source'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const [source, s] of Object.entries(await read())) this.set({ source }, s.failures ?? 0);
     },
   });
 }

@@ -74,6 +74,8 @@ function numberOf(value: unknown): number | undefined {
 export class Collector {
   readonly observations: EconomicsObservation[] = [];
   readonly revisions: EconomicsRevision[] = [];
+  /** Observations the source withdrew (SDMX `action=Delete`), as their series and date (the value is 0). */
+  readonly withdrawn: EconomicsObservation[] = [];
   readonly badRows: BadRow[] = [];
   readonly unmapped = new NotLoaded();
 
@@ -100,8 +102,30 @@ export class Collector {
     if (o) this.revisions.push({ ...o, realtime_start: realtime.start, realtime_end: realtime.end });
   }
 
-  /** The row as an observation of the catalogue; undefined (reported) when it cannot be one. */
-  private observationOf(row: Row): EconomicsObservation | undefined {
+  /**
+   * An observation of `row`'s series and period the source withdrew; its value, if
+   * any, is not read. One that cannot be placed withdraws nothing, and is not reported.
+   */
+  addWithdrawn(row: Row): void {
+    const o = this.observationOf({ ...row, value: 0, status: null }, false);
+    if (o) this.withdrawn.push(o);
+  }
+
+  /** The row as an observation of the catalogue; undefined (reported, unless told not to) when it cannot be one. */
+  private observationOf(row: Row, report = true): EconomicsObservation | undefined {
+    if (!report) {
+      const countryId = row.kpi_id && row.frequency ? this.country(row.country) : undefined;
+      const date = row.frequency ? periodStart(row.period, row.frequency) : undefined;
+      if (!countryId || !date) return undefined;
+      return {
+        country_id: countryId,
+        kpi_id: row.kpi_id!,
+        frequency: row.frequency!,
+        date,
+        value: 0,
+        obs_status: null,
+      };
+    }
     if (!row.kpi_id || !row.frequency) return void this.unmapped.add('series', row.code);
     const countryId = this.country(row.country);
     if (!countryId) {

@@ -40,8 +40,10 @@ export interface EconomicsBatchReport {
   source: string;
   series: number;
   observations: number;
-  /** Its series whose observations changed. */
+  /** Its series whose observations changed (new ones included). */
   changedSeries: string[];
+  /** Its series the serving snapshot did not hold. */
+  newSeries: string[];
 }
 
 export interface EconomicsBatchesReport extends Omit<EconomicsIngestReport, 'snapshot'> {
@@ -92,6 +94,8 @@ interface CheckedBatches {
   provenance: Map<string, Provenance>;
   /** The batch (index) that carries each series. */
   carrier: Map<string, number>;
+  /** Series of batches that carry them whole (`whole_series`). */
+  whole: Set<string>;
   revisions: EconomicsRevision[];
   badRows: BadRow[];
 }
@@ -107,6 +111,7 @@ function checkedBatches(batches: EconomicsBatch[], maxBadRows: number): CheckedB
     observations: new Map(),
     provenance: new Map(),
     carrier: new Map(),
+    whole: new Set(),
     revisions: [],
     badRows: batches.flatMap((b) => b.badRows),
   };
@@ -126,6 +131,7 @@ function checkedBatches(batches: EconomicsBatch[], maxBadRows: number): CheckedB
       }
       checked.carrier.set(series, i);
       checked.provenance.set(series, batch.provenance);
+      if (batch.whole_series) checked.whole.add(series);
       const k = `${series}|${o.date}`;
       const seen = checked.observations.get(k);
       if (seen && seen.value !== o.value) {
@@ -142,9 +148,9 @@ function checkedBatches(batches: EconomicsBatch[], maxBadRows: number): CheckedB
 function batchesReport(
   batches: EconomicsBatch[],
   checked: CheckedBatches,
-  built: { snapshot: string | undefined; stored: number; changed: string[] },
+  built: { snapshot: string | undefined; stored: number; changed: string[]; created: string[] },
 ): EconomicsBatchesReport {
-  const { changed } = built;
+  const { changed, created } = built;
   const unmapped = new Map<string, number>();
   for (const b of batches) for (const [code, n] of b.unmapped) unmapped.set(code, (unmapped.get(code) ?? 0) + n);
   return {
@@ -163,6 +169,7 @@ function batchesReport(
         series: series.length,
         observations: b.observations.length,
         changedSeries: changed.filter((id) => own.has(id)),
+        newSeries: created.filter((id) => own.has(id)),
       };
     }),
   };
@@ -214,16 +221,18 @@ export async function ingestEconomicsBatches(
   const publishUnchanged = opts.publishUnchanged ?? true;
   const checked = checkedBatches(batches, opts.maxBadRows);
   const { observations } = checked;
-  const report = (snapshot: string | undefined, stored: number, changed: string[]) =>
-    batchesReport(batches, checked, { snapshot, stored, changed });
+  const report = (snapshot: string | undefined, stored: number, series: { changed: string[]; created: string[] }) =>
+    batchesReport(batches, checked, { snapshot, stored, ...series });
+  const none = { changed: [], created: [] };
   if (observations.size === 0) {
-    if (!publishUnchanged) return report(undefined, 0, []);
+    if (!publishUnchanged) return report(undefined, 0, none);
     throw new IngestError('no observation could be loaded: nothing was changed', checked.badRows);
   }
   const now = (opts.now ?? new Date()).toISOString().slice(0, 19);
   const progress = new Progress('economics ingest', ECONOMICS_INGEST_PHASES);
   const input = {
     observations,
+    whole: checked.whole,
     revisions: checked.revisions,
     provenance: checked.provenance,
     publishUnchanged,
@@ -244,18 +253,20 @@ export async function ingestEconomicsBatches(
       },
     });
     progress.done(written.observations);
-    return report(name, written.observations, written.changed);
+    return report(name, written.observations, written);
   } catch (err) {
     if (!(err instanceof NothingChanged)) throw err;
     // The build was discarded as a failed one is: nothing published, CURRENT as it was.
     progress.done(err.observations);
-    return report(undefined, err.observations, []);
+    return report(undefined, err.observations, none);
   }
 }
 
 interface EconomicsWrite {
   /** One per (series, date). */
   observations: Map<string, EconomicsObservation>;
+  /** Series carried whole: every stored date of theirs is covered. */
+  whole: Set<string>;
   revisions: EconomicsRevision[];
   /** The provenance of each incoming series. */
   provenance: Map<string, Provenance>;
@@ -272,7 +283,7 @@ interface EconomicsWrite {
 async function writeEconomics(
   conn: DuckDBConnection,
   input: EconomicsWrite,
-): Promise<{ observations: number; changed: string[] }> {
+): Promise<{ observations: number; changed: string[]; created: string[] }> {
   const { progress } = input;
   progress.phase('copy kept series');
   await writeEconomicsCatalogue(conn);
@@ -283,7 +294,7 @@ async function writeEconomics(
   const staged = await stageObservations(conn, input);
 
   progress.phase('compare and merge', staged);
-  const changed = await changedSeries(conn);
+  const { changed, created } = await changedSeries(conn);
   if (changed.length === 0 && !input.publishUnchanged) {
     const kept = readNumber(await conn.runAndReadAll('SELECT count(*)::INTEGER AS n FROM observations'), 'n');
     throw new NothingChanged(kept);
@@ -301,7 +312,7 @@ async function writeEconomics(
     await conn.run(`ALTER TABLE ${table}_sorted RENAME TO ${table}`);
   }
   await deriveSeriesStats(conn);
-  return { observations, changed };
+  return { observations, changed, created };
 }
 
 /**
@@ -359,20 +370,47 @@ async function stageObservations(conn: DuckDBConnection, input: EconomicsWrite):
     if (++staged % 65536 === 0) input.progress.rows(staged, staged / total);
   }
   app.closeSync();
+  await stageCovered(conn, input.whole);
   return staged;
 }
 
-/** Series whose observations over the periods the batch covers differ from what is stored. */
-async function changedSeries(conn: DuckDBConnection): Promise<string[]> {
+/**
+ * `temp.covered`: the dates each incoming series covers, where its stored values are
+ * replaced (a stored value the batch does not repeat is withdrawn): from its first to
+ * its last incoming date, or every date for a series its batch carries whole.
+ */
+async function stageCovered(conn: DuckDBConnection, whole: Set<string>): Promise<void> {
+  await conn.run('CREATE TEMP TABLE whole (series_id VARCHAR PRIMARY KEY)');
+  const app = await conn.createAppender('whole', 'main', 'temp');
+  for (const series of whole) {
+    app.appendVarchar(series);
+    app.endRow();
+  }
+  app.closeSync();
+  await conn.run(`CREATE TEMP TABLE covered AS
+    SELECT series_id,
+           CASE WHEN series_id IN (SELECT series_id FROM temp.whole) THEN DATE '0001-01-01' ELSE min(date) END AS lo,
+           CASE WHEN series_id IN (SELECT series_id FROM temp.whole) THEN DATE '9999-12-31' ELSE max(date) END AS hi
+    FROM temp.incoming GROUP BY series_id`);
+}
+
+/**
+ * Series whose observations over the periods the batch covers differ from what is
+ * stored, and which of them are new (the kept series do not hold them).
+ */
+async function changedSeries(conn: DuckDBConnection): Promise<{ changed: string[]; created: string[] }> {
   const rows = await conn.runAndReadAll(`
-    WITH covered AS (SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY series_id),
-    old AS (SELECT o.* FROM observations o JOIN covered c USING (series_id) WHERE o.date BETWEEN c.lo AND c.hi)
+    WITH old AS (
+      SELECT o.* FROM observations o JOIN temp.covered c USING (series_id) WHERE o.date BETWEEN c.lo AND c.hi)
     SELECT DISTINCT coalesce(n.series_id, old.series_id) AS series_id
     FROM temp.incoming n FULL OUTER JOIN old ON n.series_id = old.series_id AND n.date = old.date
     WHERE n.series_id IS NULL OR old.series_id IS NULL
        OR n.value IS DISTINCT FROM old.value OR n.obs_status IS DISTINCT FROM old.obs_status
     ORDER BY 1`);
-  return readRows(rows, ['series_id']).map((r) => textOf(r.series_id, 'series_id'));
+  const changed = readRows(rows, ['series_id']).map((r) => textOf(r.series_id, 'series_id'));
+  const known = readRows(await conn.runAndReadAll('SELECT series_id FROM series'), ['series_id']);
+  const stored = new Set(known.map((r) => textOf(r.series_id, 'series_id')));
+  return { changed, created: changed.filter((id) => !stored.has(id)) };
 }
 
 /**
@@ -385,9 +423,6 @@ async function changedSeries(conn: DuckDBConnection): Promise<string[]> {
 async function keepRevisions(conn: DuckDBConnection, input: EconomicsWrite): Promise<void> {
   const today = input.now.slice(0, 10);
   const same = 'o.value = n.value AND o.obs_status IS NOT DISTINCT FROM n.obs_status';
-  await conn.run(
-    `CREATE TEMP TABLE covered AS SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY ALL`,
-  );
   await conn.run(
     `INSERT INTO revisions
      SELECT o.series_id, o.date, o.value, o.obs_status, o.realtime_start, coalesce(n.realtime_start, $1::DATE) - 1
@@ -469,8 +504,7 @@ async function stageRevisions(conn: DuckDBConnection, revisions: EconomicsRevisi
 async function mergeIncoming(conn: DuckDBConnection, input: EconomicsWrite, changed: string[]): Promise<void> {
   await keepRevisions(conn, input);
   await conn.run(`
-    DELETE FROM observations o
-    USING (SELECT series_id, min(date) AS lo, max(date) AS hi FROM temp.incoming GROUP BY series_id) c
+    DELETE FROM observations o USING temp.covered c
     WHERE o.series_id = c.series_id AND o.date BETWEEN c.lo AND c.hi`);
   await conn.run('INSERT INTO observations SELECT * FROM temp.merged');
   await stageProvenance(conn, input.provenance);

@@ -38,6 +38,12 @@ export interface EconomicsRevision extends EconomicsObservation {
 export interface EconomicsBatch {
   /** The catalogue source's `id`, where the batch comes from one: names it in errors and reports. */
   source_id?: string;
+  /**
+   * The batch carries each of its series whole (a catalogue source's whole history):
+   * a stored date it does not carry is withdrawn. Otherwise only the dates from a
+   * series' first to its last observation in the batch are replaced.
+   */
+  whole_series?: boolean;
   provenance: Provenance;
   observations: EconomicsObservation[];
   /** Earlier values of the batch's observations, where the source gives its vintages (ALFRED). */

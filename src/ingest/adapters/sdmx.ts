@@ -6,7 +6,7 @@ import type { SdmxObservation } from '../sdmx/observation.js';
 import { sdmxPeriod } from '../sdmx/period.js';
 import { readSdmxFileSync } from '../sdmx/read.js';
 import { judge } from '../sdmx/rules.js';
-import type { EconomicsBatch } from '../types.js';
+import type { EconomicsBatch, EconomicsObservation } from '../types.js';
 
 /** Observations read but, by §7, not loaded: withdrawn ones, forecasts and missing values. */
 export interface SdmxSkipped {
@@ -17,6 +17,8 @@ export interface SdmxSkipped {
 
 export interface SdmxBatch extends EconomicsBatch {
   skipped: SdmxSkipped;
+  /** The withdrawn observations the mapping places (series and date; value 0). */
+  withdrawn: EconomicsObservation[];
 }
 
 /** The catalogue's frequencies an SDMX period may have. */
@@ -24,7 +26,7 @@ const CATALOGUE_FREQUENCIES = new Set<string>(['annual', 'quarterly', 'monthly',
 
 /** Adds one observation through the mapping's series rules; its line is where the reader found it. */
 function addObservation(
-  at: { c: Collector; mapping: SourceMapping; file: string },
+  at: { c: Collector; mapping: SourceMapping; file: string; withdrawn?: boolean },
   o: SdmxObservation,
   value: number,
 ): void {
@@ -42,10 +44,7 @@ function addObservation(
     rule?.frequency ??
     (freqCode ? mapping.frequencies?.[freqCode] : undefined) ??
     (period && CATALOGUE_FREQUENCIES.has(period.frequency) ? (period.frequency as Frequency) : undefined);
-  if (rule && !period) return c.bad(file, o.line, `period "${o.period.slice(0, 40)}" is not an SDMX time period`);
-  if (rule && !frequency)
-    return c.bad(file, o.line, `period "${o.period}" is ${period!.frequency}, a frequency the catalogue does not have`);
-  c.add({
+  const row = {
     file,
     line: o.line,
     code,
@@ -56,7 +55,13 @@ function addObservation(
     period: period && period.frequency === frequency ? period.date : o.period,
     value,
     status: o.attributes.OBS_STATUS,
-  });
+  };
+  // A withdrawal that cannot be placed withdraws nothing: not a bad row.
+  if (at.withdrawn) return void (rule && period && frequency && c.addWithdrawn(row));
+  if (rule && !period) return c.bad(file, o.line, `period "${o.period.slice(0, 40)}" is not an SDMX time period`);
+  if (rule && !frequency)
+    return c.bad(file, o.line, `period "${o.period}" is ${period!.frequency}, a frequency the catalogue does not have`);
+  c.add(row);
 }
 
 /**
@@ -78,7 +83,10 @@ export function readSdmx(files: string[], mapping: SourceMapping): SdmxBatch {
           const j = judge(o);
           if (j.keep) addObservation({ c, mapping, file }, o, j.value);
           else if (j.why === 'bad') c.bad(file, o.line, j.reason ?? 'not an observation');
-          else skipped[j.why]++;
+          else {
+            skipped[j.why]++;
+            if (j.why === 'deleted') addObservation({ c, mapping, file, withdrawn: true }, o, 0);
+          }
         },
         bad: (line, reason) => c.bad(file, line, reason),
       });
@@ -91,5 +99,5 @@ export function readSdmx(files: string[], mapping: SourceMapping): SdmxBatch {
     }
   }
   for (const b of c.badRows) b.file = path.basename(b.file);
-  return { ...c.batch(mapping.source), skipped };
+  return { ...c.batch(mapping.source), skipped, withdrawn: c.withdrawn };
 }

@@ -13,7 +13,7 @@ export interface Validators {
 
 /** What fetching a source gave: files its adapter reads, nothing new, or a reason it was not fetched. */
 export type Fetched =
-  | { kind: 'files'; files: string[]; bytes: number; validators: Validators }
+  | { kind: 'files'; files: string[]; urls: string[]; bytes: number; validators: Validators }
   | { kind: 'unchanged' }
   | { kind: 'skipped'; reason: string };
 
@@ -25,6 +25,8 @@ export interface FetchContext {
   validators: Validators | undefined;
   /** `FRED_API_KEY`. */
   fredApiKey: string | undefined;
+  /** SDMX: ask only what changed after this instant (`updatedAfter`); the whole history without it. */
+  updatedAfter?: Date;
 }
 
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -54,6 +56,7 @@ async function fetchWorldBank(source: Source & { provider: 'worldbank' }, ctx: F
   const indicator = encodeURIComponent(source.indicator);
   const base = `${withoutTrailingSlashes(source.url)}/country/${countries}/indicator/${indicator}`;
   const files: string[] = [];
+  const urls: string[] = [];
   let bytes = 0;
   let validators: Validators = {};
   for (let page = 1, pages = 1; page <= pages; page++) {
@@ -64,6 +67,7 @@ async function fetchWorldBank(source: Source & { provider: 'worldbank' }, ctx: F
     if (answer.kind === 'no-results') throw new Error(`${url}: HTTP 404`);
     if (page === 1) validators = validatorsOf(answer);
     files.push(answer.file);
+    urls.push(url);
     bytes += answer.bytes;
     const doc = JSON.parse(await readFile(answer.file, 'utf8')) as unknown;
     const meta = Array.isArray(doc) ? (doc[0] as { pages?: unknown } | undefined) : undefined;
@@ -72,7 +76,7 @@ async function fetchWorldBank(source: Source & { provider: 'worldbank' }, ctx: F
       throw new Error(`${url}: not a World Bank API v2 page`);
     pages = total;
   }
-  return { kind: 'files', files, bytes, validators };
+  return { kind: 'files', files, urls, bytes, validators };
 }
 
 /** FRED with ALFRED's real-time periods: every vintage of the series, so revisions are kept. */
@@ -89,17 +93,27 @@ async function fetchFred(source: Source & { provider: 'fred' }, ctx: FetchContex
   const answer = await request(ctx, { url, name: `${source.id}.json`, headers: JSON_ACCEPT, conditional: true });
   if (answer.kind === 'unchanged') return { kind: 'unchanged' };
   if (answer.kind === 'no-results') throw new Error(`series ${source.series_id}: HTTP 404`);
-  return { kind: 'files', files: [answer.file], bytes: answer.bytes, validators: validatorsOf(answer) };
+  return { kind: 'files', files: [answer.file], urls: [url], bytes: answer.bytes, validators: validatorsOf(answer) };
 }
 
-/** An SDMX REST data query of the whole history, asked conditionally; 404 "no results" means nothing new. */
+/**
+ * An SDMX REST data query, asked conditionally: of what changed after
+ * `updatedAfter` where the context gives it, else of the whole history. A 404 "no
+ * results" means nothing new.
+ */
 async function fetchSdmx(source: Source & { provider: 'sdmx' }, ctx: FetchContext): Promise<Fetched> {
   const version = source.rest_version ?? '2.1';
-  const url = sdmxDataUrl({ url: source.url, restVersion: version, flow: source.flow, key: source.key });
+  const url = sdmxDataUrl({
+    url: source.url,
+    restVersion: version,
+    flow: source.flow,
+    key: source.key,
+    ...(ctx.updatedAfter ? { updatedAfter: ctx.updatedAfter } : {}),
+  });
   const headers = { accept: sdmxAccept(version) };
   const answer = await request(ctx, { url, name: `${source.id}.sdmx`, headers, conditional: true });
   if (answer.kind !== 'fetched') return { kind: 'unchanged' };
-  return { kind: 'files', files: [answer.file], bytes: answer.bytes, validators: validatorsOf(answer) };
+  return { kind: 'files', files: [answer.file], urls: [url], bytes: answer.bytes, validators: validatorsOf(answer) };
 }
 
 /** Fetches what a source's agency answers now (CONTRACT §7, "Updating"). */

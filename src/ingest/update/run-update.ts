@@ -1,14 +1,19 @@
 import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { BuildSettings } from '../../store/builder.js';
 import { duckdbTempDir } from '../../store/spill.js';
+import { Progress } from '../../store/progress.js';
 import { ingestEconomicsBatches } from '../economics.js';
 import type { Source } from '../sources/schema.js';
-import type { EconomicsBatch } from '../types.js';
+import type { EconomicsBatch, EconomicsObservation } from '../types.js';
 import type { RequestPolicy } from './agency-request.js';
+import { readFetchedHistory, writeFetchedHistory } from './fetched-history.js';
 import { fetchSource, type Validators } from './fetch-source.js';
+import { mergeIncrement } from './merge-increment.js';
 import { readSource } from './read-source.js';
 import { redactUrl } from './redact.js';
 import { lockDataDir } from './run-lock.js';
+import { servedBatch } from './served-series.js';
 import {
   readUpdateState,
   writeUpdateState,
@@ -43,8 +48,15 @@ export interface UpdateOptions {
 /** A source read, waiting for the publish. */
 interface Read {
   source: Source;
+  /** What it publishes: its whole history as served. */
   batch: EconomicsBatch;
   validators: Validators;
+  /** An SDMX source's whole fetched history, kept for its next incremental fetch. */
+  history: EconomicsObservation[] | undefined;
+  /** When its fetch started (this machine's clock). */
+  fetchedAt: Date;
+  /** Observations its answers carried. */
+  fetched: number;
   started: number;
 }
 
@@ -54,7 +66,8 @@ const outcome = (id: string, result: SourceResult, more: Partial<SourceOutcome> 
   id,
   result,
   reason: null,
-  series_changed: 0,
+  series_new: 0,
+  series_revised: 0,
   series_unchanged: 0,
   observations: 0,
   seconds: 0,
@@ -67,33 +80,60 @@ function reasonOf(err: unknown): string {
   return text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url));
 }
 
+/** What a run knows of a source before fetching it. */
+interface Before {
+  dir: string;
+  opts: UpdateOptions;
+  state: SourceState | undefined;
+  /** An SDMX source's kept history, when it has one. */
+  history: EconomicsObservation[] | undefined;
+}
+
 /**
  * Fetches and reads one source: its batch, or its outcome when there is nothing to
  * publish (unchanged, skipped) or it failed. A source is all or nothing: an answer
- * with a row that cannot be read fails it whole.
+ * with a row that cannot be read fails it whole. An SDMX source with a kept history
+ * asks only what changed since its last successful fetch and merges the answer into
+ * that history; every source publishes its whole history, scaled and derived.
  */
-async function fetchAndRead(
-  source: Source,
-  ctx: { dir: string; opts: UpdateOptions; validators: Validators | undefined },
-): Promise<Read | SourceOutcome> {
+async function fetchAndRead(source: Source, before: Before): Promise<Read | SourceOutcome> {
   const started = performance.now();
-  if (source.derive) return outcome(source.id, 'skipped', { reason: `derive (${source.derive}) is not applied yet` });
+  const fetchedAt = new Date();
+  const { history, state } = before;
+  const since = source.provider === 'sdmx' && history !== undefined ? state?.fetched_at : undefined;
+  const incremental = since !== undefined;
   try {
     const fetched = await fetchSource(source, {
-      dir: ctx.dir,
-      policy: ctx.opts.policy,
-      validators: ctx.validators,
-      fredApiKey: ctx.opts.fredApiKey,
+      dir: before.dir,
+      policy: before.opts.policy,
+      // An SDMX source without a kept history asks for all of it, unconditionally.
+      validators: source.provider !== 'sdmx' || history ? state?.validators : undefined,
+      fredApiKey: before.opts.fredApiKey,
+      ...(incremental ? { updatedAfter: new Date(since) } : {}),
     });
     if (fetched.kind === 'skipped') return outcome(source.id, 'skipped', { reason: fetched.reason });
     if (fetched.kind === 'unchanged') return outcome(source.id, 'unchanged', { seconds: seconds(started) });
-    const batch = readSource(source, fetched.files);
-    const [bad] = batch.badRows;
+    const answer = readSource(source, fetched.files);
+    const [bad] = answer.badRows;
     if (bad) {
-      const more = batch.badRows.length > 1 ? ` (and ${batch.badRows.length - 1} more)` : '';
-      throw new Error(`${bad.file}:${bad.line}: ${bad.reason}${more}`);
+      // Named by the URL that answered it (bad rows name the file it was saved to).
+      const url = fetched.urls[fetched.files.findIndex((f) => path.basename(f) === bad.file)] ?? bad.file;
+      const more = answer.badRows.length > 1 ? ` (and ${answer.badRows.length - 1} more)` : '';
+      throw new Error(`${redactUrl(url)}: line ${bad.line}: ${bad.reason}${more}`);
     }
-    return { source, batch, validators: fetched.validators, started };
+    // An empty data set to an incremental query is "nothing changed", as a 404 is.
+    if (incremental && answer.observations.length === 0 && answer.withdrawn.length === 0)
+      return outcome(source.id, 'unchanged', { seconds: seconds(started) });
+    const whole = incremental && history ? mergeIncrement(history, answer) : answer.observations;
+    return {
+      source,
+      batch: servedBatch(source, { ...answer, observations: whole }),
+      validators: fetched.validators,
+      history: source.provider === 'sdmx' ? whole : undefined,
+      fetchedAt,
+      fetched: answer.observations.length,
+      started,
+    };
   } catch (err) {
     return outcome(source.id, 'failed', { reason: reasonOf(err), seconds: seconds(started) });
   }
@@ -104,10 +144,12 @@ function readOutcomes(reads: Read[], report: Awaited<ReturnType<typeof ingestEco
   return reads.map((r, i) => {
     const mine = report?.sources[i];
     const changed = mine?.changedSeries.length ?? 0;
+    const created = mine?.newSeries.length ?? 0;
     return outcome(r.source.id, changed > 0 ? 'updated' : 'unchanged', {
-      series_changed: changed,
+      series_new: created,
+      series_revised: changed - created,
       series_unchanged: (mine?.series ?? 0) - changed,
-      observations: r.batch.observations.length,
+      observations: r.fetched,
       seconds: seconds(r.started),
     });
   });
@@ -128,10 +170,17 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateReport> {
   await mkdir(dir, { recursive: true });
   try {
     const state = await readUpdateState(opts.dataDir);
+    const progress = new Progress('update', [
+      ...opts.sources.map((s) => [`fetch ${s.id}`, 1] as const),
+      ['publish', Math.max(1, opts.sources.length / 4)] as const,
+    ]);
     const results = [];
     for (const source of opts.sources) {
-      results.push(await fetchAndRead(source, { dir, opts, validators: state[source.id]?.validators }));
+      progress.phase(`fetch ${source.id}`);
+      const history = source.provider === 'sdmx' ? await readFetchedHistory(opts.dataDir, source.id) : undefined;
+      results.push(await fetchAndRead(source, { dir, opts, state: state[source.id], history }));
     }
+    progress.phase('publish');
     const reads = results.filter((r): r is Read => 'batch' in r);
     let report;
     let publishFailure: string | undefined;
@@ -155,6 +204,7 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateReport> {
         : r,
     );
     if (!opts.dryRun) await keepState(opts, { state, outcomes, reads });
+    progress.done(reads.reduce((n, r) => n + r.fetched, 0));
     return { sources: outcomes, snapshot: report?.snapshot ?? null, dry_run: opts.dryRun ?? false };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -162,7 +212,10 @@ export async function runUpdate(opts: UpdateOptions): Promise<UpdateReport> {
   }
 }
 
-/** Records each source's attempt; the validators of an answer only once it was published. */
+/**
+ * Records each source's attempt; the validators of an answer, the start of its fetch
+ * and its fetched history only once it was published (or found unchanged).
+ */
 async function keepState(
   opts: UpdateOptions,
   run: { state: Record<string, SourceState>; outcomes: SourceOutcome[]; reads: Read[] },
@@ -173,19 +226,26 @@ async function keepState(
     const ok = o.result === 'updated' || o.result === 'unchanged';
     const read = run.reads.find((r) => r.source.id === o.id);
     const { id, ...counts } = o;
+    if (ok && read?.history) await writeFetchedHistory(opts.dataDir, id, read.history);
+    const fetchedAt = ok && read ? read.fetchedAt.toISOString() : before?.fetched_at;
     run.state[id] = {
       ...counts,
       last_attempt: now,
       last_success: ok ? now : (before?.last_success ?? null),
       validators: ok && read ? read.validators : (before?.validators ?? {}),
+      ...(fetchedAt ? { fetched_at: fetchedAt } : {}),
+      failures: (before?.failures ?? 0) + (o.result === 'failed' ? 1 : 0),
     };
   }
   await writeUpdateState(opts.dataDir, run.state);
 }
 
 /** A source's counts of one run, as the output and the status print them. */
-export const seriesCounts = (o: Pick<SourceOutcome, 'series_changed' | 'series_unchanged' | 'observations'>) =>
-  `series ${o.series_changed} changed, ${o.series_unchanged} unchanged, ${o.observations} observations`;
+export const seriesCounts = (
+  o: Pick<SourceOutcome, 'series_new' | 'series_revised' | 'series_unchanged' | 'observations'>,
+) =>
+  `series ${o.series_new ?? 0} new, ${o.series_revised ?? 0} revised, ${o.series_unchanged} unchanged, ` +
+  `${o.observations} observations`;
 
 /** The output line of a source. */
 export function outcomeLine(o: SourceOutcome): string {

@@ -9,7 +9,10 @@ export type SourceResult = 'updated' | 'unchanged' | 'skipped' | 'failed';
 export interface SourceRun {
   result: SourceResult;
   reason: string | null;
-  series_changed: number;
+  /** Series the serving snapshot did not hold. */
+  series_new: number;
+  /** Series with a revised, added or withdrawn observation. */
+  series_revised: number;
   series_unchanged: number;
   observations: number;
   seconds: number;
@@ -22,6 +25,13 @@ export interface SourceState extends SourceRun {
   last_success: string | null;
   /** The validators of the answer that was published, for the next conditional request. */
   validators: Validators;
+  /**
+   * When the last successful fetch started (this machine's clock, whatever the
+   * update's): an SDMX source's next query asks only what changed after it.
+   */
+  fetched_at?: string;
+  /** Runs in which it failed, since its state began. */
+  failures?: number;
 }
 
 export type UpdateState = Record<string, SourceState>;
