@@ -11,6 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ import {
 import type { SnapshotManifest } from '../src/store/snapshot-manifest.js';
 import { publishToStore } from '../src/store/store-publish.js';
 import { LocalObjectStore } from './helpers/object-store.js';
-import { ingestCli, sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import { ingestCli, sampleDataDir, updateCli, startServerProcess, type ServerProcess } from './helpers/processes.js';
 import { until } from './helpers/until.js';
 
 /**
@@ -132,6 +133,31 @@ describe('snapshots through an object store, by content', () => {
     return (await readCurrentName(publisher))!;
   }
 
+  /** The local FRED that `npm run update` asks: one more month of UNRATE at each edition. */
+  let fred: HttpServer;
+  let sourcesDir: string;
+  const fredObservations = () =>
+    Array.from({ length: edition + 1 }, (_, i) => ({
+      realtime_start: '2020-06-01',
+      realtime_end: '9999-12-31',
+      date: `2020-${String(i + 1).padStart(2, '0')}-01`,
+      value: String(3.5 + i),
+    }));
+
+  /** `npm run update` of a FRED source on the publisher: a new snapshot, in the store too. */
+  async function updateEconomics(): Promise<string> {
+    edition++;
+    const r = await updateCli(publisher, [], {
+      ...envVia(toPublisher),
+      SOURCES_DIR: sourcesDir,
+      FRED_API_KEY: 'store-test-key',
+      STORE_SNAPSHOTS_KEPT: '3',
+    });
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /^store-unrate: updated/m);
+    return (await readCurrentName(publisher))!;
+  }
+
   const serving = (name: string) =>
     until(
       `the replica serving ${name}`,
@@ -167,17 +193,42 @@ describe('snapshots through an object store, by content', () => {
     toReplica = await CountingRelay.start(store.port);
     publisher = await sampleDataDir();
     replicaDir = mkdtempSync(path.join(work, 'replica-'));
+    fred = createHttpServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ observations: fredObservations() })),
+    );
+    await new Promise<void>((resolve) => fred.listen(0, '127.0.0.1', resolve));
+    sourcesDir = mkdtempSync(path.join(work, 'sources-'));
+    const source = {
+      id: 'store-unrate',
+      provider: 'fred',
+      url: `http://127.0.0.1:${(fred.address() as { port: number }).port}/fred`,
+      series_id: 'UNRATE',
+      kpi_id: 'UNEMPLOYMENT',
+      country: 'USA',
+      provenance: {
+        source_name: 'Test FRED',
+        source_url: 'https://fred.example.org/',
+        license_id: 'test',
+        attribution_text: 'Test FRED',
+      },
+      verified_by: 'unverified',
+    };
+    writeFileSync(path.join(sourcesDir, 'fred.json'), JSON.stringify({ sources: [source] }));
   });
   after(async () => {
     await replica?.stop('SIGKILL');
     toPublisher?.close();
     toReplica?.close();
     await store?.stop();
+    fred?.closeAllConnections();
+    await new Promise((resolve) => fred?.close(resolve));
     rmSync(work, { recursive: true, force: true });
     rmSync(publisher, { recursive: true, force: true });
   });
 
-  it('an update of economics alone moves the economics file alone, whatever the size of the trade file', async (t) => {
+  it('an update of economics alone (npm run update) moves the economics file alone, whatever the trade file', async (t) => {
     // The first snapshot: every file goes up, and down to the replica.
     const first = await publishEconomics();
     const firstManifest = storedManifest(first);
@@ -198,11 +249,11 @@ describe('snapshots through an object store, by content', () => {
     const firstTaken = await taken(first);
     assert.equal(firstTaken.linked, 0);
 
-    // The second: only economics changed.
+    // The second, by npm run update: only economics changed.
     const objectsBefore = storedObjects();
     toPublisher.reset();
     toReplica.reset();
-    const second = await publishEconomics();
+    const second = await updateEconomics();
     const uploadedRelay = toPublisher.up;
     const secondManifest = storedManifest(second);
     const file = (m: SnapshotManifest, name: string) => m.files.find((f) => f.name === name)!;

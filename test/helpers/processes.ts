@@ -252,6 +252,24 @@ export async function ingestCli(
   }
 }
 
+/** `npm run update -- …` against a DATA_DIR; never throws: returns the exit code and all output. */
+export async function updateCli(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [...entryArgs('src/cli/update.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
 /** The `msg` of every JSON log line in a server's output (other lines are skipped). */
 export function logMessages(output: string): string[] {
   return logLines(output).map((l) => String(l.msg));
