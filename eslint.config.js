@@ -16,6 +16,7 @@ const LAYERS = [
   ['sample', 'ingest'],
   ['http', 'access'],
   ['operations', 'dashboard'],
+  ['sdmx', 'mcp'],
   ['app', 'startup'],
   ['main', 'cli'],
 ];

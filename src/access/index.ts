@@ -8,8 +8,12 @@ declare module 'fastify' {
     apiKey?: ApiKeyRecord;
   }
   interface FastifyContextConfig {
-    /** `key`: an API operation (gateway, key and limit checks); `gateway`: public but behind the gateway. */
-    access?: 'key' | 'gateway';
+    /**
+     * `key`: an API operation (gateway, key and limit checks); `identify`: a protocol
+     * surface whose calls are each checked and charged as the operation they run
+     * (gateway and key only); `gateway`: public but behind the gateway.
+     */
+    access?: 'key' | 'identify' | 'gateway';
     /** Credits a 200 answer of this operation consumes. */
     cost?: number;
   }
@@ -58,14 +62,14 @@ export function accessHook(opts: AccessOptions) {
     if (opts.gatewaySecret !== undefined && !secretMatches(opts.gatewaySecret, request.headers['x-gateway-secret'])) {
       throw new ApiError('forbidden');
     }
-    if (access !== 'key') return;
+    if (access === 'gateway') return;
     try {
       const auth = authorizationOf(request);
       const match = auth.value === null ? null : BEARER.exec(auth.value);
       const key = match ? await opts.keyStore.lookup(match[1]!) : null;
       if (!key) throw invalidKey(auth.sent);
       request.apiKey = key;
-      for (const check of checks) await check(request, reply, key);
+      if (access === 'key') for (const check of checks) await check(request, reply, key);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       // A store that cannot answer never lets a request through unchecked.
