@@ -490,6 +490,7 @@ export interface components {
     schemas: {
         /**
          * Advantage
+         * @description A product's revealed comparative advantage in a country's exports.
          * @example {
          *       "hs6": "870323",
          *       "hs_version": 2022,
@@ -509,15 +510,16 @@ export interface components {
             rca: number;
             /** @description x_cp / x_c: the product's share of the country's exports */
             share: number;
-            /** @description the country's exports of the product (x_cp) */
+            /** @description the country's exports of the product (x_cp), in US dollars */
             value_usd: number;
             /** @description x_wp / x_w: the product's share of world exports */
             world_share: number;
-            /** @description every exporter's exports of the product (x_wp) */
+            /** @description every exporter's exports of the product (x_wp), in US dollars */
             world_value_usd: number;
         };
         /**
          * ConcordanceRow
+         * @description An HS6 code and the code of another edition it corresponds to.
          * @example {
          *       "from_hs6": "851713",
          *       "from_version": 2022,
@@ -543,6 +545,7 @@ export interface components {
         };
         /**
          * Country
+         * @description A country or aggregate with at least one economic series.
          * @example {
          *       "country_id": "DEU",
          *       "name": "Germany",
@@ -559,17 +562,25 @@ export interface components {
          *     }
          */
         Country: {
-            /** @description ISO 3166-1 alpha-3, or a short code for an aggregate (EMU) */
+            /** @description ISO 3166-1 alpha-3 code of the country, upper case (DEU), or a short upper-case code for an aggregate (EMU) */
             country_id: string;
+            /** @description the groups it belongs to, lower-case tokens from g7, g20, emu, eu, oecd, brics */
             groups: string[];
+            /** @description ISO 3166-1 alpha-2 code, upper case (DE); null for an aggregate */
             iso2: string | null;
-            /** @enum {string} */
+            /**
+             * @description country, or aggregate (a group of countries with figures of its own, such as the euro area)
+             * @enum {string}
+             */
             kind: "country" | "aggregate";
+            /** @description the English name */
             name: string;
+            /** @description lower-case ASCII words joined by - (united-states) */
             slug: string;
         };
         /**
          * CountryDetail
+         * @description A country (or the EU group), its region and where its figures come from.
          * @example {
          *       "id": "DE",
          *       "iso3": "DEU",
@@ -584,19 +595,30 @@ export interface components {
          *     }
          */
         CountryDetail: {
+            /** @description attribution to show with the figures; null if unrecorded */
             attribution_text: string | null;
+            /** @description ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ), or EU for the European Union group */
             id: string;
+            /** @description true for a group (EU), which as a filter expands to its members */
             is_group: boolean;
+            /** @description ISO 3166-1 alpha-3 code, upper case; null for the EU group */
             iso3?: string | null;
+            /** @description licence of the source (SPDX identifier where one exists); null if unrecorded */
             license_id: string | null;
+            /** @description the English name */
             name: string;
+            /** @description how its figures are known: a reporting country, a partner only, or a group and its members */
             note?: string | null;
+            /** @description a continent or UN region name; null when unknown */
             region?: string | null;
+            /** @description the source of the figures, e.g. "CEPII BACI", "UN Comtrade", or generated sample data; null if unrecorded */
             source_name: string | null;
+            /** @description where the source publishes them; null if unrecorded */
             source_url: string | null;
         };
         /**
          * CountryRow
+         * @description A country (or the EU group) of the trade data.
          * @example {
          *       "id": "DE",
          *       "iso3": "DEU",
@@ -605,13 +627,18 @@ export interface components {
          *     }
          */
         CountryRow: {
+            /** @description ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ), or EU for the European Union group */
             id: string;
+            /** @description true for a group (EU), which as a filter expands to its members */
             is_group: boolean;
+            /** @description ISO 3166-1 alpha-3 code, upper case; null for the EU group */
             iso3?: string | null;
+            /** @description the English name */
             name: string;
         };
         /**
          * CoverageRow
+         * @description The periods a reporting country has data for, and their source.
          * @example {
          *       "country": "DE",
          *       "yearly_first": 2015,
@@ -625,17 +652,29 @@ export interface components {
          *     }
          */
         CoverageRow: {
+            /** @description attribution to show with the figures; null if unrecorded */
             attribution_text: string | null;
+            /** @description the reporting country: ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ) */
             country: string;
+            /** @description licence of the source (SPDX identifier where one exists); null if unrecorded */
             license_id: string | null;
+            /** @description the first month with monthly data, YYYY-MM-01; null if none */
             monthly_first: string | null;
+            /** @description the last month with monthly data, YYYY-MM-01; null if none */
             monthly_last: string | null;
+            /** @description the source of the figures, e.g. "CEPII BACI", "UN Comtrade", or generated sample data; null if unrecorded */
             source_name: string | null;
+            /** @description where the source publishes them; null if unrecorded */
             source_url: string | null;
+            /** @description the first year (YYYY) with annual data; null if none */
             yearly_first: number | null;
+            /** @description the last year (YYYY) with annual data; null if none */
             yearly_last: number | null;
         };
-        /** ErrorBody */
+        /**
+         * ErrorBody
+         * @description The body of every error answer.
+         */
         ErrorBody: {
             /** @description 422 only: one item per failed parameter, path and query */
             detail?: components["schemas"]["ValidationIssue"][];
@@ -655,6 +694,7 @@ export interface components {
         };
         /**
          * GroupedPoint
+         * @description Flows summed by one key (period, partner, exporter, importer or hs6); the other keys are null.
          * @example {
          *       "period": "2023-01-01",
          *       "partner": null,
@@ -667,17 +707,26 @@ export interface components {
          *     }
          */
         GroupedPoint: {
+            /** @description grouping by exporter: the exporting country, ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ); otherwise null */
             exporter: string | null;
+            /** @description the number of observations aggregated (count) */
             flow_count: number;
+            /** @description grouping by product: the 6-digit HS product code, zero-padded; otherwise null */
             hs6: string | null;
+            /** @description grouping by importer: the importing country, ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ); otherwise null */
             importer: string | null;
+            /** @description grouping by partner: the partner country, ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ); otherwise null */
             partner: string | null;
+            /** @description grouping by period: its first day, YYYY-01-01 for a year, YYYY-MM-01 for a month; otherwise null */
             period: string | null;
+            /** @description the sum of the non-null quantities of the flows aggregated, net weight in kg; null when none has one */
             quantity: number | null;
+            /** @description the sum of the values of the flows aggregated, in US dollars */
             value_usd: number;
         };
         /**
          * HistoryPoint
+         * @description One observation of a series.
          * @example {
          *       "series_id": "DEU.CPI_YOY",
          *       "country_id": "DEU",
@@ -690,24 +739,37 @@ export interface components {
          *     }
          */
         HistoryPoint: {
+            /** @description ISO 3166-1 alpha-3 code of the country, upper case (DEU), or a short upper-case code for an aggregate (EMU) */
             country_id: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description the first day of the period, YYYY-MM-DD (Q3 2024 is 2024-07-01, year 2024 is 2024-01-01)
+             */
             date: string;
+            /** @description the frequency of the points: the requested frequency, else the series' own */
             frequency: string;
+            /** @description the indicator id, upper case [A-Z0-9_]+ (CPI_YOY) */
             kpi_id: string;
+            /** @description UTC date-time (ISO 8601, Z) at which the series' data last changed in this service; null when unknown */
             last_update: string | null;
-            /** @enum {string} */
+            /**
+             * @description when the source states it: final, provisional, estimated
+             * @enum {string}
+             */
             obs_status?: "final" | "provisional" | "estimated";
             /**
              * Format: date
-             * @description with as_of: the day the period's own value became known (a transform's too)
+             * @description with as_of: the day the period's own value became known (a transform's too), YYYY-MM-DD
              */
             realtime_start?: string;
+            /** @description the series id, <country_id>.<kpi_id> (DEU.CPI_YOY) */
             series_id: string;
+            /** @description the observation in the indicator's unit; with transform, the transform's result: yoy, mom, pch, pc1, pca, cch and cca in percent; chg, ch1 and 3mma in the indicator's unit; log_diff and log in natural logs */
             value: number;
         };
         /**
          * Indicator
+         * @description An indicator with at least one series.
          * @example {
          *       "kpi_id": "CPI_YOY",
          *       "slug": "cpi-inflation",
@@ -724,20 +786,34 @@ export interface components {
          *     }
          */
         Indicator: {
+            /** @description other names accepted by the indicator filter (inflation, cpi) */
             aliases: string[];
+            /** @description what the indicator measures, in a sentence; null if none */
             description: string | null;
-            /** @enum {string} */
+            /**
+             * @description how often the indicator is observed: daily, monthly, quarterly, annual
+             * @enum {string}
+             */
             frequency: "daily" | "monthly" | "quarterly" | "annual";
-            /** @enum {string} */
+            /**
+             * @description the indicator group: gdp, prices, labour, money, government, external
+             * @enum {string}
+             */
             group: "gdp" | "prices" | "labour" | "money" | "government" | "external";
+            /** @description the indicator id, upper case [A-Z0-9_]+ (CPI_YOY) */
             kpi_id: string;
+            /** @description the English name */
             name: string;
+            /** @description the indicator slug: lower-case ASCII words joined by - (cpi-inflation) */
             slug: string;
+            /** @description the unit of the indicator's values, in words (Percent change from a year earlier) */
             unit: string;
+            /** @description the unit as a short code (PCT_YOY) */
             unit_code: string;
         };
         /**
          * LatestValue
+         * @description The last observation of a series, with the one before it and the extremes of its history.
          * @example {
          *       "series_id": "DEU.CPI_YOY",
          *       "country_id": "DEU",
@@ -767,41 +843,68 @@ export interface components {
          *     }
          */
         LatestValue: {
+            /** @description the seasonal adjustment of the series in words (not seasonally adjusted); null if not stated */
             adjustment: string | null;
+            /** @description the attribution to show with the figures */
             attribution_text: string;
+            /** @description the country's English name */
             country: string;
+            /** @description ISO 3166-1 alpha-3 code of the country, upper case (DEU), or a short upper-case code for an aggregate (EMU) */
             country_id: string;
+            /** @description the date of the first observation of the series, YYYY-MM-DD */
             first_value_date: string | null;
+            /** @description the series' own frequency: daily, monthly, quarterly or annual */
             frequency: string;
+            /** @description the indicator group: gdp, prices, labour, money, government, external */
             group: string;
+            /** @description the highest observation of the whole history, in `unit` */
             highest_value: number | null;
+            /** @description its date, YYYY-MM-DD */
             highest_value_date: string | null;
+            /** @description the indicator's English name */
             indicator: string;
+            /** @description the indicator id, upper case [A-Z0-9_]+ (CPI_YOY) */
             kpi_id: string;
+            /** @description UTC date-time (ISO 8601, Z) at which the series' data last changed in this service; null when unknown; with as_of, 00:00 UTC of the latest day on which a value known then became known */
             last_update: string | null;
+            /** @description the last observation, raw (no transform), in `unit` */
             latest_value: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description the date of the last observation, YYYY-MM-DD (a period is dated by its first day)
+             */
             latest_value_date: string;
+            /** @description the source's licence (SPDX identifier where one exists) */
             license_id: string;
+            /** @description the lowest observation of the whole history, in `unit` */
             lowest_value: number | null;
+            /** @description its date, YYYY-MM-DD */
             lowest_value_date: string | null;
+            /** @description the observation before the last, in `unit`; null when there is only one */
             previous_value: number | null;
+            /** @description its date, YYYY-MM-DD; null with it */
             previous_value_date: string | null;
             /**
              * Format: date
-             * @description with as_of: the day the latest value became known
+             * @description with as_of: the day the latest value became known, YYYY-MM-DD
              */
             realtime_start?: string;
+            /** @description the series id, <country_id>.<kpi_id> (DEU.CPI_YOY) */
             series_id: string;
-            /** @description the indicator slug */
+            /** @description the indicator slug: lower-case ASCII words joined by - (cpi-inflation) */
             slug: string;
+            /** @description the organisation that publishes the series (Eurostat) */
             source_name: string;
+            /** @description the source's web address */
             source_url: string;
+            /** @description the unit of the indicator's values, in words (Percent change from a year earlier) */
             unit: string;
+            /** @description the unit as a short code (PCT_YOY) */
             unit_code: string;
         };
         /**
          * Markets
+         * @description Who exports and who imports a product over the years asked.
          * @example {
          *       "top_exporters": [
          *         {
@@ -830,11 +933,14 @@ export interface components {
          *     }
          */
         Markets: {
+            /** @description the exporters of the product (exporter set), largest value first */
             top_exporters: components["schemas"]["GroupedPoint"][];
+            /** @description the importers of the product (importer set), largest value first */
             top_importers: components["schemas"]["GroupedPoint"][];
         };
         /**
          * MonthlyGroupedPoint
+         * @description Monthly flows summed by the group_by key; the other keys are null.
          * @example {
          *       "period": "2024-03-01",
          *       "partner": null,
@@ -847,17 +953,26 @@ export interface components {
          *     }
          */
         MonthlyGroupedPoint: {
+            /** @description grouping by exporter: the exporting country, ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ); otherwise null */
             exporter: string | null;
+            /** @description the number of observations aggregated (count) */
             flow_count: number;
+            /** @description grouping by product: the 6-digit HS product code, zero-padded; otherwise null */
             hs6: string | null;
+            /** @description grouping by importer: the importing country, ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ); otherwise null */
             importer: string | null;
+            /** @description grouping by partner: the partner country, ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ); otherwise null */
             partner: string | null;
+            /** @description grouping by period: its first day, YYYY-01-01 for a year, YYYY-MM-01 for a month; otherwise null */
             period: string | null;
+            /** @description the sum of the non-null quantities of the flows aggregated, net weight in kg; null when none has one */
             quantity: number | null;
+            /** @description the sum of the values of the flows aggregated, in US dollars */
             value_usd: number;
         };
         /**
          * MonthlyObservation
+         * @description One monthly flow, from one declaration.
          * @example {
          *       "exporter": "DE",
          *       "importer": "US",
@@ -872,21 +987,36 @@ export interface components {
          *     }
          */
         MonthlyObservation: {
+            /** @description the exporting country: ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ) */
             exporter: string;
+            /** @description annual or monthly */
             granularity: string;
+            /** @description the year of the HS edition the code belongs to: the edition the flow was reported in, or the one asked for with hs_version */
             hs_version: number;
+            /** @description the 6-digit HS product code, zero-padded */
             hs6: string;
+            /** @description the importing country: ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ) */
             importer: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description the first day of the period: YYYY-01-01 for a year, YYYY-MM-01 for a month
+             */
             period: string;
+            /** @description net weight in kg (the unit quantity_unit names); null when the source gives none */
             quantity: number | null;
+            /** @description the unit of quantity: kg (net weight) */
             quantity_unit: string;
-            /** @enum {string} */
+            /**
+             * @description whose declaration the figures come from: the exporter's (FOB) or the importer's (CIF)
+             * @enum {string}
+             */
             reported_by: "exporter" | "importer";
+            /** @description the value of the flow in US dollars (not thousands) */
             value_usd: number;
         };
         /**
          * PeriodPoint
+         * @description The value of one year with data.
          * @example {
          *       "period": "2023",
          *       "value_usd": 261998734250
@@ -895,10 +1025,12 @@ export interface components {
         PeriodPoint: {
             /** @description the year, YYYY */
             period: string;
+            /** @description the value of the matching flows of the year, in US dollars */
             value_usd: number;
         };
         /**
          * ProductDetail
+         * @description An HS code of 2, 4 or 6 digits and the HS6 codes under it.
          * @example {
          *       "id": "2709",
          *       "matches": [
@@ -915,10 +1047,12 @@ export interface components {
         ProductDetail: {
             /** @description the normalised code: digits, no prefix */
             id: string;
+            /** @description every HS6 code under it, sorted */
             matches: components["schemas"]["ProductMatch"][];
         };
         /**
          * ProductMatch
+         * @description An HS6 code under the requested code.
          * @example {
          *       "hs6": "270900",
          *       "hs_version": 2022,
@@ -932,12 +1066,16 @@ export interface components {
             chapter: string;
             /** @description the 4-digit HS heading */
             heading: string;
+            /** @description the year of the HS edition the code belongs to */
             hs_version: number;
+            /** @description the 6-digit HS product code, zero-padded */
             hs6: string;
+            /** @description the product's description in the HS nomenclature (English) */
             name: string;
         };
         /**
          * ProductRow
+         * @description An HS6 product of the nomenclature.
          * @example {
          *       "hs6": "270900",
          *       "hs_version": 2022,
@@ -945,12 +1083,16 @@ export interface components {
          *     }
          */
         ProductRow: {
+            /** @description the year of the HS edition the code belongs to */
             hs_version: number;
+            /** @description the 6-digit HS product code, zero-padded */
             hs6: string;
+            /** @description the product's description in the HS nomenclature (English) */
             name: string;
         };
         /**
          * SearchResult
+         * @description A country, indicator or series matching the query.
          * @example {
          *       "type": "series",
          *       "title": "Germany - CPI inflation",
@@ -965,20 +1107,33 @@ export interface components {
          *     }
          */
         SearchResult: {
+            /** @description ISO 3166-1 alpha-3 code of the country, upper case (DEU), or a short upper-case code for an aggregate (EMU); country and series */
             country_id: string | null;
+            /** @description daily, monthly, quarterly or annual; indicator and series */
             frequency: string | null;
+            /** @description the indicator id, upper case [A-Z0-9_]+ (CPI_YOY); indicator and series */
             kpi_id: string | null;
+            /** @description series only: the last observation, in `unit` */
             latest_value: number | null;
+            /** @description series only: its date, YYYY-MM-DD */
             latest_value_date: string | null;
+            /** @description the series id, <country_id>.<kpi_id> (DEU.CPI_YOY); series only */
             series_id: string | null;
+            /** @description the country's slug for a country, the indicator's for an indicator or a series */
             slug: string | null;
+            /** @description the name of the country or indicator; for a series, "<country> - <indicator>" */
             title: string;
-            /** @enum {string} */
+            /**
+             * @description what was found: a country, an indicator or a series; fields that do not apply are null
+             * @enum {string}
+             */
             type: "country" | "indicator" | "series";
+            /** @description the unit of the indicator's values, in words (Percent change from a year earlier); indicator and series */
             unit: string | null;
         };
         /**
          * TopPartner
+         * @description One of the largest partner-side countries by value.
          * @example {
          *       "partner": "FR",
          *       "value_usd": 91123364533,
@@ -986,12 +1141,16 @@ export interface components {
          *     }
          */
         TopPartner: {
+            /** @description the partner-side country: ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ) */
             partner: string;
+            /** @description value_usd / trade_value: the fraction (0 to 1, not percent) of the total this partner has */
             share: number;
+            /** @description the value of the matching flows with this partner, in US dollars */
             value_usd: number;
         };
         /**
          * TradeObservation
+         * @description One annual flow: what an exporter sold to an importer of one product in one year.
          * @example {
          *       "exporter": "DE",
          *       "importer": "US",
@@ -1005,19 +1164,31 @@ export interface components {
          *     }
          */
         TradeObservation: {
+            /** @description the exporting country: ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ) */
             exporter: string;
+            /** @description annual or monthly */
             granularity: string;
+            /** @description the year of the HS edition the code belongs to: the edition the flow was reported in, or the one asked for with hs_version */
             hs_version: number;
+            /** @description the 6-digit HS product code, zero-padded */
             hs6: string;
+            /** @description the importing country: ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ) */
             importer: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description the first day of the period: YYYY-01-01 for a year, YYYY-MM-01 for a month
+             */
             period: string;
+            /** @description net weight in kg (the unit quantity_unit names); null when the source gives none */
             quantity: number | null;
+            /** @description the unit of quantity: kg (net weight) */
             quantity_unit: string;
+            /** @description the value of the flow in US dollars (not thousands) */
             value_usd: number;
         };
         /**
          * TradeSummary
+         * @description Totals and indicators over the matching annual flows.
          * @example {
          *       "trade_value": 565035325871,
          *       "quantity": 138747036735,
@@ -1049,16 +1220,24 @@ export interface components {
          *     }
          */
         TradeSummary: {
+            /** @description percent change of the last year of periods over the year before it: 100 × (v_last / v_prev − 1); null unless the last two years with data are consecutive */
             growth: number | null;
+            /** @description Herfindahl–Hirschman index of the partner shares, Σ share² over every partner-side country, in (0, 1] (1: a single partner); null when nothing matches */
             partner_concentration: number | null;
+            /** @description one point per year with data, ascending */
             periods: components["schemas"]["PeriodPoint"][];
+            /** @description Σ of the non-null quantities of the matching flows, net weight in kg; null when nothing matches or none has a quantity */
             quantity: number | null;
+            /** @description the 10 largest partner-side countries by value, largest first (partner side as for flow; with no reporter and no flow, the importer) */
             top_partners: components["schemas"]["TopPartner"][];
+            /** @description Σ value_usd of the matching annual flows, in US dollars; null when nothing matches */
             trade_value: number | null;
+            /** @description USD per kg: the value of the flows that have a quantity divided by the sum of their quantities; null when there is no positive quantity */
             unit_value: number | null;
         };
         /**
          * UpdateItem
+         * @description A series whose data changed after `since`.
          * @example {
          *       "series_id": "DEU.CPI_YOY",
          *       "country_id": "DEU",
@@ -1068,14 +1247,24 @@ export interface components {
          *     }
          */
         UpdateItem: {
+            /** @description ISO 3166-1 alpha-3 code of the country, upper case (DEU), or a short upper-case code for an aggregate (EMU) */
             country_id: string;
+            /** @description the indicator id, upper case [A-Z0-9_]+ (CPI_YOY) */
             kpi_id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description UTC date-time (ISO 8601, Z) at which the series' data last changed in this service; after `since`
+             */
             last_update: string;
+            /** @description the series id, <country_id>.<kpi_id> (DEU.CPI_YOY) */
             series_id: string;
+            /** @description the indicator slug: lower-case ASCII words joined by - (cpi-inflation) */
             slug: string;
         };
-        /** ValidationIssue */
+        /**
+         * ValidationIssue
+         * @description One failed parameter of a 422 answer.
+         */
         ValidationIssue: {
             /**
              * @description ["query" | "path", parameter name]
@@ -1085,7 +1274,10 @@ export interface components {
              *     ]
              */
             loc: string[];
-            /** @example must be <= 100 */
+            /**
+             * @description what is wrong with the parameter, in words
+             * @example must be <= 100
+             */
             msg: string;
             /**
              * @description machine type, e.g. missing, int_parsing, less_than_equal, enum, extra_forbidden
@@ -1095,6 +1287,7 @@ export interface components {
         };
         /**
          * Vintages
+         * @description The days on which the data of one series changed.
          * @example {
          *       "series_id": "USA.GDP_REAL_QOQ",
          *       "vintage_dates": [
@@ -1105,8 +1298,9 @@ export interface components {
          *     }
          */
         Vintages: {
+            /** @description the series id, <country_id>.<kpi_id> (DEU.CPI_YOY) */
             series_id: string;
-            /** @description the days the data of the series changed, ascending */
+            /** @description the days (YYYY-MM-DD) the data of the series changed, ascending */
             vintage_dates: string[];
         };
     };
@@ -1480,6 +1674,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description every country and aggregate with a series, by country_id */
                         data: components["schemas"]["Country"][];
                         /**
                          * Format: uuid
@@ -1611,6 +1806,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description the points of this page, by series_id then date */
                         data: components["schemas"]["HistoryPoint"][];
                         /**
                          * @description pass as `cursor` for the next page; null on the last page
@@ -1704,6 +1900,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description every indicator with a series, by kpi_id */
                         data: components["schemas"]["Indicator"][];
                         /**
                          * Format: uuid
@@ -1825,6 +2022,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one row per matching series, by country_id then kpi_id */
                         data: components["schemas"]["LatestValue"][];
                         /**
                          * Format: uuid
@@ -1921,6 +2119,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description the matches, best first */
                         data: components["schemas"]["SearchResult"][];
                         /**
                          * Format: uuid
@@ -2056,6 +2255,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description the flows of this page, by period, then value_usd descending */
                         data: components["schemas"]["TradeObservation"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -2248,6 +2448,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description the matches: exact codes first, then name prefixes, then other names */
                         data: components["schemas"]["CountryRow"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -2456,6 +2657,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description products by rca descending */
                         data: components["schemas"]["Advantage"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -2579,6 +2781,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one point per year with exports (period set), ascending */
                         data: components["schemas"]["GroupedPoint"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -2702,6 +2905,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one point per year with imports (period set), ascending */
                         data: components["schemas"]["GroupedPoint"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -2830,6 +3034,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one point per partner (partner set), by value_usd descending */
                         data: components["schemas"]["GroupedPoint"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -2953,6 +3158,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one point per product (hs6 set), by value_usd descending */
                         data: components["schemas"]["GroupedPoint"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -3045,6 +3251,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one row per reporting country, by country */
                         data: components["schemas"]["CoverageRow"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -3191,6 +3398,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description without group_by, the observations of this page; with group_by, one sum per group */
                         data: components["schemas"]["MonthlyObservation"][] | components["schemas"]["MonthlyGroupedPoint"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -3292,6 +3500,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description the matching HS6 products */
                         data: components["schemas"]["ProductRow"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -3482,6 +3691,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description for each HS6 code under pid, the codes of the edition asked for */
                         data: components["schemas"]["ConcordanceRow"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -3610,6 +3820,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one point per year (period set), ascending */
                         data: components["schemas"]["GroupedPoint"][];
                         /**
                          * @description time the service took, in milliseconds
@@ -3970,6 +4181,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description the series updated after since, by last_update then series_id */
                         data: components["schemas"]["UpdateItem"][];
                         /**
                          * Format: uuid
@@ -4072,6 +4284,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
+                        /** @description one item per matching series, by series_id */
                         data: components["schemas"]["Vintages"][];
                         /**
                          * Format: uuid

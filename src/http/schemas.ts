@@ -7,7 +7,9 @@ export const StringEnum = <const T extends string>(
   opts: { description?: string; default?: NoInfer<T>; examples?: NoInfer<T>[] } = {},
 ) => Type.Unsafe<T>({ type: 'string', enum: [...values], ...opts });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `schema` or null; `opts` (a description) annotate the whole, which is where a document reader looks. */
+export const Nullable = <T extends TSchema>(schema: T, opts: { description?: string } = {}) =>
+  Type.Union([schema, Type.Null()], opts);
 
 /**
  * Gives `schema` its example, typed by the schema, so a wrong example does not compile.
@@ -34,13 +36,13 @@ export const ValidationIssueSchema = Type.Object(
       description: '["query" | "path", parameter name]',
       examples: [['query', 'limit']],
     }),
-    msg: Type.String({ examples: ['must be <= 100'] }),
+    msg: Type.String({ description: 'what is wrong with the parameter, in words', examples: ['must be <= 100'] }),
     type: Type.String({
       description: 'machine type, e.g. missing, int_parsing, less_than_equal, enum, extra_forbidden',
       examples: ['less_than_equal'],
     }),
   },
-  { title: 'ValidationIssue' },
+  { title: 'ValidationIssue', description: 'One failed parameter of a 422 answer.' },
 );
 
 /** Every code of the error registry: what `error` may be. */
@@ -55,7 +57,7 @@ export const ErrorBodySchema = Type.Object(
       Type.Array(ValidationIssueSchema, { description: '422 only: one item per failed parameter, path and query' }),
     ),
   },
-  { $id: 'ErrorBody', title: 'ErrorBody' },
+  { $id: 'ErrorBody', title: 'ErrorBody', description: 'The body of every error answer.' },
 );
 
 /** Economics success envelope. */

@@ -10,6 +10,8 @@ export const countries = defineOperation({
   returns: 'Every country and aggregate with at least one series, sorted by country_id.',
   tag: 'economics',
   cost: 1,
-  body: economicsBody(Type.Array(CountrySchema)),
+  body: economicsBody(
+    Type.Array(CountrySchema, { description: 'every country and aggregate with a series, by country_id' }),
+  ),
   handler: ({ stores }) => ({ data: stores.economics.catalogue.listedCountries }),
 });

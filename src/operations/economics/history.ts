@@ -28,7 +28,7 @@ export const history = defineOperation({
   tag: 'economics',
   cost: 2,
   query: HistoryQuery,
-  body: pageBody(Type.Array(HistoryPointSchema)),
+  body: pageBody(Type.Array(HistoryPointSchema, { description: 'the points of this page, by series_id then date' })),
   // Up to 1000 points whose nullable fields would make the schema serializer validate each one.
   plainSerializer: true,
   handler: async ({ query, stores }) => {

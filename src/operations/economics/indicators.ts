@@ -10,6 +10,6 @@ export const indicators = defineOperation({
   returns: 'Every indicator with at least one series, sorted by kpi_id.',
   tag: 'economics',
   cost: 1,
-  body: economicsBody(Type.Array(IndicatorSchema)),
+  body: economicsBody(Type.Array(IndicatorSchema, { description: 'every indicator with a series, by kpi_id' })),
   handler: ({ stores }) => ({ data: stores.economics.catalogue.listedIndicators }),
 });

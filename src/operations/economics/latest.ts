@@ -12,7 +12,9 @@ export const latest = defineOperation({
   tag: 'economics',
   cost: 1,
   query: LatestQuery,
-  body: economicsBody(Type.Array(LatestValueSchema)),
+  body: economicsBody(
+    Type.Array(LatestValueSchema, { description: 'one row per matching series, by country_id then kpi_id' }),
+  ),
   handler: async ({ query, stores }) => {
     const { catalogue } = stores.economics;
     if (!query.as_of) return { data: latestValues(catalogue, query) };

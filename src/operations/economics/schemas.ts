@@ -4,20 +4,38 @@ import { FREQUENCIES, INDICATOR_GROUPS } from '../../economics/catalogue.js';
 import { AGGREGATIONS, TARGET_FREQUENCIES } from '../../economics/aggregation.js';
 import { OBS_STATUSES, TRANSFORMS } from '../../economics/transforms.js';
 
-const DateString = Type.String({ format: 'date' });
-const DateTimeString = Type.String({ format: 'date-time' });
+/** A date, YYYY-MM-DD (a period is dated by its first day). */
+const date = (description: string) => Type.String({ format: 'date', description });
+/** A date-time, ISO 8601 in UTC with Z. */
+const dateTime = (description: string) => Type.String({ format: 'date-time', description });
+
+const COUNTRY_ID =
+  'ISO 3166-1 alpha-3 code of the country, upper case (DEU), or a short upper-case code for an aggregate (EMU)';
+const KPI_ID = 'the indicator id, upper case [A-Z0-9_]+ (CPI_YOY)';
+const SERIES_ID = 'the series id, <country_id>.<kpi_id> (DEU.CPI_YOY)';
+const INDICATOR_SLUG = 'the indicator slug: lower-case ASCII words joined by - (cpi-inflation)';
+const UNIT = "the unit of the indicator's values, in words (Percent change from a year earlier)";
+const LAST_UPDATE =
+  "UTC date-time (ISO 8601, Z) at which the series' data last changed in this service; null when unknown";
+const SERIES_FREQUENCY = "the series' own frequency: daily, monthly, quarterly or annual";
 
 export const CountrySchema = withExample(
   Type.Object(
     {
-      country_id: Type.String({ description: 'ISO 3166-1 alpha-3, or a short code for an aggregate (EMU)' }),
-      name: Type.String(),
-      slug: Type.String(),
-      iso2: Nullable(Type.String()),
-      kind: StringEnum(['country', 'aggregate']),
-      groups: Type.Array(Type.String()),
+      country_id: Type.String({ description: COUNTRY_ID }),
+      name: Type.String({ description: 'the English name' }),
+      slug: Type.String({ description: 'lower-case ASCII words joined by - (united-states)' }),
+      iso2: Nullable(Type.String(), {
+        description: 'ISO 3166-1 alpha-2 code, upper case (DE); null for an aggregate',
+      }),
+      kind: StringEnum(['country', 'aggregate'], {
+        description: 'country, or aggregate (a group of countries with figures of its own, such as the euro area)',
+      }),
+      groups: Type.Array(Type.String(), {
+        description: 'the groups it belongs to, lower-case tokens from g7, g20, emu, eu, oecd, brics',
+      }),
     },
-    { title: 'Country' },
+    { title: 'Country', description: 'A country or aggregate with at least one economic series.' },
   ),
   {
     country_id: 'DEU',
@@ -32,17 +50,23 @@ export const CountrySchema = withExample(
 export const IndicatorSchema = withExample(
   Type.Object(
     {
-      kpi_id: Type.String(),
-      slug: Type.String(),
-      name: Type.String(),
-      group: StringEnum(INDICATOR_GROUPS),
-      unit: Type.String(),
-      unit_code: Type.String(),
-      frequency: StringEnum(FREQUENCIES),
-      description: Nullable(Type.String()),
-      aliases: Type.Array(Type.String()),
+      kpi_id: Type.String({ description: KPI_ID }),
+      slug: Type.String({ description: INDICATOR_SLUG }),
+      name: Type.String({ description: 'the English name' }),
+      group: StringEnum(INDICATOR_GROUPS, { description: `the indicator group: ${INDICATOR_GROUPS.join(', ')}` }),
+      unit: Type.String({ description: UNIT }),
+      unit_code: Type.String({
+        description: 'the unit as a short code (PCT_YOY)',
+      }),
+      frequency: StringEnum(FREQUENCIES, {
+        description: `how often the indicator is observed: ${FREQUENCIES.join(', ')}`,
+      }),
+      description: Nullable(Type.String(), { description: 'what the indicator measures, in a sentence; null if none' }),
+      aliases: Type.Array(Type.String(), {
+        description: 'other names accepted by the indicator filter (inflation, cpi)',
+      }),
     },
-    { title: 'Indicator' },
+    { title: 'Indicator', description: 'An indicator with at least one series.' },
   ),
   {
     kpi_id: 'CPI_YOY',
@@ -60,37 +84,47 @@ export const IndicatorSchema = withExample(
 export const LatestValueSchema = withExample(
   Type.Object(
     {
-      series_id: Type.String(),
-      country_id: Type.String(),
-      country: Type.String(),
-      kpi_id: Type.String(),
-      indicator: Type.String(),
-      slug: Type.String({ description: 'the indicator slug' }),
-      group: Type.String(),
-      latest_value: Type.Number(),
-      latest_value_date: DateString,
-      previous_value: Nullable(Type.Number()),
-      previous_value_date: Nullable(DateString),
-      highest_value: Nullable(Type.Number()),
-      highest_value_date: Nullable(DateString),
-      lowest_value: Nullable(Type.Number()),
-      lowest_value_date: Nullable(DateString),
-      unit: Type.String(),
-      unit_code: Type.String(),
-      frequency: Type.String(),
-      adjustment: Nullable(Type.String()),
-      source_name: Type.String(),
-      source_url: Type.String(),
-      license_id: Type.String(),
-      attribution_text: Type.String(),
-      first_value_date: Nullable(DateString),
-      last_update: Nullable(DateTimeString),
-      realtime_start: Type.Optional({
-        ...DateString,
-        description: 'with as_of: the day the latest value became known',
+      series_id: Type.String({ description: SERIES_ID }),
+      country_id: Type.String({ description: COUNTRY_ID }),
+      country: Type.String({ description: "the country's English name" }),
+      kpi_id: Type.String({ description: KPI_ID }),
+      indicator: Type.String({ description: "the indicator's English name" }),
+      slug: Type.String({ description: INDICATOR_SLUG }),
+      group: Type.String({ description: `the indicator group: ${INDICATOR_GROUPS.join(', ')}` }),
+      latest_value: Type.Number({ description: 'the last observation, raw (no transform), in `unit`' }),
+      latest_value_date: date('the date of the last observation, YYYY-MM-DD (a period is dated by its first day)'),
+      previous_value: Nullable(Type.Number(), {
+        description: 'the observation before the last, in `unit`; null when there is only one',
       }),
+      previous_value_date: Nullable(date('YYYY-MM-DD'), { description: 'its date, YYYY-MM-DD; null with it' }),
+      highest_value: Nullable(Type.Number(), {
+        description: 'the highest observation of the whole history, in `unit`',
+      }),
+      highest_value_date: Nullable(date('YYYY-MM-DD'), { description: 'its date, YYYY-MM-DD' }),
+      lowest_value: Nullable(Type.Number(), { description: 'the lowest observation of the whole history, in `unit`' }),
+      lowest_value_date: Nullable(date('YYYY-MM-DD'), { description: 'its date, YYYY-MM-DD' }),
+      unit: Type.String({ description: UNIT }),
+      unit_code: Type.String({ description: 'the unit as a short code (PCT_YOY)' }),
+      frequency: Type.String({ description: SERIES_FREQUENCY }),
+      adjustment: Nullable(Type.String(), {
+        description: 'the seasonal adjustment of the series in words (not seasonally adjusted); null if not stated',
+      }),
+      source_name: Type.String({ description: 'the organisation that publishes the series (Eurostat)' }),
+      source_url: Type.String({ description: "the source's web address" }),
+      license_id: Type.String({ description: "the source's licence (SPDX identifier where one exists)" }),
+      attribution_text: Type.String({ description: 'the attribution to show with the figures' }),
+      first_value_date: Nullable(date('YYYY-MM-DD'), {
+        description: 'the date of the first observation of the series, YYYY-MM-DD',
+      }),
+      last_update: Nullable(dateTime('ISO 8601 UTC'), {
+        description: `${LAST_UPDATE}; with as_of, 00:00 UTC of the latest day on which a value known then became known`,
+      }),
+      realtime_start: Type.Optional(date('with as_of: the day the latest value became known, YYYY-MM-DD')),
     },
-    { title: 'LatestValue' },
+    {
+      title: 'LatestValue',
+      description: 'The last observation of a series, with the one before it and the extremes of its history.',
+    },
   ),
   {
     series_id: 'DEU.CPI_YOY',
@@ -124,20 +158,27 @@ export const LatestValueSchema = withExample(
 export const HistoryPointSchema = withExample(
   Type.Object(
     {
-      series_id: Type.String(),
-      country_id: Type.String(),
-      kpi_id: Type.String(),
-      date: DateString,
-      value: Type.Number(),
-      frequency: Type.String(),
-      obs_status: Type.Optional(StringEnum(OBS_STATUSES)),
-      last_update: Nullable(DateTimeString),
-      realtime_start: Type.Optional({
-        ...DateString,
-        description: "with as_of: the day the period's own value became known (a transform's too)",
+      series_id: Type.String({ description: SERIES_ID }),
+      country_id: Type.String({ description: COUNTRY_ID }),
+      kpi_id: Type.String({ description: KPI_ID }),
+      date: date('the first day of the period, YYYY-MM-DD (Q3 2024 is 2024-07-01, year 2024 is 2024-01-01)'),
+      value: Type.Number({
+        description:
+          "the observation in the indicator's unit; with transform, the transform's result: yoy, mom, pch, pc1, " +
+          "pca, cch and cca in percent; chg, ch1 and 3mma in the indicator's unit; log_diff and log in natural logs",
       }),
+      frequency: Type.String({
+        description: "the frequency of the points: the requested frequency, else the series' own",
+      }),
+      obs_status: Type.Optional(
+        StringEnum(OBS_STATUSES, { description: `when the source states it: ${OBS_STATUSES.join(', ')}` }),
+      ),
+      last_update: Nullable(dateTime('ISO 8601 UTC'), { description: LAST_UPDATE }),
+      realtime_start: Type.Optional(
+        date("with as_of: the day the period's own value became known (a transform's too), YYYY-MM-DD"),
+      ),
     },
-    { title: 'HistoryPoint' },
+    { title: 'HistoryPoint', description: 'One observation of a series.' },
   ),
   {
     series_id: 'DEU.CPI_YOY',
@@ -154,18 +195,26 @@ export const HistoryPointSchema = withExample(
 export const SearchResultSchema = withExample(
   Type.Object(
     {
-      type: StringEnum(['country', 'indicator', 'series']),
-      title: Type.String(),
-      series_id: Nullable(Type.String()),
-      country_id: Nullable(Type.String()),
-      kpi_id: Nullable(Type.String()),
-      slug: Nullable(Type.String()),
-      latest_value: Nullable(Type.Number()),
-      latest_value_date: Nullable(DateString),
-      unit: Nullable(Type.String()),
-      frequency: Nullable(Type.String()),
+      type: StringEnum(['country', 'indicator', 'series'], {
+        description: 'what was found: a country, an indicator or a series; fields that do not apply are null',
+      }),
+      title: Type.String({
+        description: 'the name of the country or indicator; for a series, "<country> - <indicator>"',
+      }),
+      series_id: Nullable(Type.String(), { description: `${SERIES_ID}; series only` }),
+      country_id: Nullable(Type.String(), { description: `${COUNTRY_ID}; country and series` }),
+      kpi_id: Nullable(Type.String(), { description: `${KPI_ID}; indicator and series` }),
+      slug: Nullable(Type.String(), {
+        description: "the country's slug for a country, the indicator's for an indicator or a series",
+      }),
+      latest_value: Nullable(Type.Number(), { description: 'series only: the last observation, in `unit`' }),
+      latest_value_date: Nullable(date('YYYY-MM-DD'), { description: 'series only: its date, YYYY-MM-DD' }),
+      unit: Nullable(Type.String(), { description: `${UNIT}; indicator and series` }),
+      frequency: Nullable(Type.String(), {
+        description: 'daily, monthly, quarterly or annual; indicator and series',
+      }),
     },
-    { title: 'SearchResult' },
+    { title: 'SearchResult', description: 'A country, indicator or series matching the query.' },
   ),
   {
     type: 'series',
@@ -184,13 +233,15 @@ export const SearchResultSchema = withExample(
 export const UpdateItemSchema = withExample(
   Type.Object(
     {
-      series_id: Type.String(),
-      country_id: Type.String(),
-      kpi_id: Type.String(),
-      slug: Type.String(),
-      last_update: DateTimeString,
+      series_id: Type.String({ description: SERIES_ID }),
+      country_id: Type.String({ description: COUNTRY_ID }),
+      kpi_id: Type.String({ description: KPI_ID }),
+      slug: Type.String({ description: INDICATOR_SLUG }),
+      last_update: dateTime(
+        "UTC date-time (ISO 8601, Z) at which the series' data last changed in this service; after `since`",
+      ),
     },
-    { title: 'UpdateItem' },
+    { title: 'UpdateItem', description: 'A series whose data changed after `since`.' },
   ),
   {
     series_id: 'DEU.CPI_YOY',
@@ -327,10 +378,12 @@ export const VintagesQuery = Type.Object(
 export const VintagesSchema = withExample(
   Type.Object(
     {
-      series_id: Type.String(),
-      vintage_dates: Type.Array(DateString, { description: 'the days the data of the series changed, ascending' }),
+      series_id: Type.String({ description: SERIES_ID }),
+      vintage_dates: Type.Array(date('YYYY-MM-DD'), {
+        description: 'the days (YYYY-MM-DD) the data of the series changed, ascending',
+      }),
     },
-    { title: 'Vintages' },
+    { title: 'Vintages', description: 'The days on which the data of one series changed.' },
   ),
   { series_id: 'USA.GDP_REAL_QOQ', vintage_dates: ['2024-04-30', '2024-05-30', '2024-06-29'] },
 );

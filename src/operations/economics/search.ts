@@ -12,7 +12,7 @@ export const search = defineOperation({
   tag: 'economics',
   cost: 1,
   query: SearchQuery,
-  body: economicsBody(Type.Array(SearchResultSchema)),
+  body: economicsBody(Type.Array(SearchResultSchema, { description: 'the matches, best first' })),
   handler: ({ query, stores }) => ({
     data: searchIndexOf(stores.economics.catalogue).search(query.q.trim(), query.limit),
   }),

@@ -12,6 +12,8 @@ export const updates = defineOperation({
   tag: 'economics',
   cost: 1,
   query: UpdatesQuery,
-  body: economicsBody(Type.Array(UpdateItemSchema)),
+  body: economicsBody(
+    Type.Array(UpdateItemSchema, { description: 'the series updated after since, by last_update then series_id' }),
+  ),
   handler: ({ query, stores }) => ({ data: updatedSeries(stores.economics.catalogue, query) }),
 });

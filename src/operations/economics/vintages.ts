@@ -16,7 +16,7 @@ export const vintages = defineOperation({
   tag: 'economics',
   cost: 1,
   query: VintagesQuery,
-  body: economicsBody(Type.Array(VintagesSchema)),
+  body: economicsBody(Type.Array(VintagesSchema, { description: 'one item per matching series, by series_id' })),
   handler: async ({ query, stores }) => {
     const { economics } = stores;
     const select = seriesSelection(economics.catalogue, query);

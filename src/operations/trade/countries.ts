@@ -12,6 +12,10 @@ export const countries = defineOperation({
   tag: 'trade',
   cost: 1,
   query: searchQuery('germany'),
-  body: tradeBody(Type.Array(CountryRowSchema)),
+  body: tradeBody(
+    Type.Array(CountryRowSchema, {
+      description: 'the matches: exact codes first, then name prefixes, then other names',
+    }),
+  ),
   handler: ({ query, stores }) => ({ data: searchCountries(stores.trade.catalogue, query.q, query.limit) }),
 });

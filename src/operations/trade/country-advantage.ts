@@ -19,7 +19,7 @@ export const countryAdvantage = defineOperation({
   cost: 2,
   params: CountryParams,
   query: AdvantageQuery,
-  body: tradeBody(Type.Array(AdvantageSchema)),
+  body: tradeBody(Type.Array(AdvantageSchema, { description: 'products by rca descending' })),
   handler: async (request) => {
     const { query, params, stores } = request;
     const reported = stores.trade;

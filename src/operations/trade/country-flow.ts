@@ -20,7 +20,9 @@ export function countryFlow(url: string, flow: Flow, operationId: string) {
     lane: 'light',
     params: CountryParams,
     query: CountryFlowQuery,
-    body: tradeBody(Type.Array(GroupedPointSchema)),
+    body: tradeBody(
+      Type.Array(GroupedPointSchema, { description: `one point per year with ${flow}s (period set), ascending` }),
+    ),
     handler: async (request) => {
       const { query, params } = request;
       const { store, countExcluded } = tradeInEdition(request, query.hs_version);

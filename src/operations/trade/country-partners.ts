@@ -28,7 +28,9 @@ export const countryPartners = defineOperation({
   cost: 1,
   params: CountryParams,
   query: PartnersQuery,
-  body: tradeBody(Type.Array(GroupedPointSchema)),
+  body: tradeBody(
+    Type.Array(GroupedPointSchema, { description: 'one point per partner (partner set), by value_usd descending' }),
+  ),
   handler: async (request) => ({
     data: await rankCountryTrade(tradeInEdition(request, request.query.hs_version), {
       key: 'partner',

@@ -28,7 +28,9 @@ export const countryProducts = defineOperation({
   cost: 1,
   params: CountryParams,
   query: CountryProductsQuery,
-  body: tradeBody(Type.Array(GroupedPointSchema)),
+  body: tradeBody(
+    Type.Array(GroupedPointSchema, { description: 'one point per product (hs6 set), by value_usd descending' }),
+  ),
   handler: async (request) => ({
     data: await rankCountryTrade(tradeInEdition(request, request.query.hs_version), {
       key: 'hs6',

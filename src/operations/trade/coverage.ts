@@ -10,6 +10,6 @@ export const coverage = defineOperation({
   returns: 'One row per reporting country: its first and last years and months of data, and their sources.',
   tag: 'trade',
   cost: 1,
-  body: tradeBody(Type.Array(CoverageRowSchema)),
+  body: tradeBody(Type.Array(CoverageRowSchema, { description: 'one row per reporting country, by country' })),
   handler: ({ stores }) => ({ data: stores.trade.catalogue.coverage }),
 });

@@ -19,11 +19,16 @@ export const monthly = defineOperation({
   tag: 'trade',
   cost: 3,
   query: MonthlyQuery,
-  body: tradeBody(Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(MonthlyGroupedPointSchema)]), {
-    next_cursor: Type.Optional(
-      NextCursor('pass as `cursor` for the next page; null on the last page; absent with group_by (not paged)'),
-    ),
-  }),
+  body: tradeBody(
+    Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(MonthlyGroupedPointSchema)], {
+      description: 'without group_by, the observations of this page; with group_by, one sum per group',
+    }),
+    {
+      next_cursor: Type.Optional(
+        NextCursor('pass as `cursor` for the next page; null on the last page; absent with group_by (not paged)'),
+      ),
+    },
+  ),
   plainSerializer: true,
   handler: async (request) => {
     const { query } = request;

@@ -17,7 +17,9 @@ export const productConcordance = defineOperation({
   lane: 'light',
   params: ProductParams,
   query: ConcordanceQuery,
-  body: tradeBody(Type.Array(ConcordanceSchema)),
+  body: tradeBody(
+    Type.Array(ConcordanceSchema, { description: 'for each HS6 code under pid, the codes of the edition asked for' }),
+  ),
   handler: async ({ query, params, stores }) => {
     const store = stores.trade;
     stores.checkEdition(query.to);

@@ -17,7 +17,7 @@ export const productHistory = defineOperation({
   lane: 'light',
   params: ProductParams,
   query: ProductHistoryQuery,
-  body: tradeBody(Type.Array(GroupedPointSchema)),
+  body: tradeBody(Type.Array(GroupedPointSchema, { description: 'one point per year (period set), ascending' })),
   handler: async (request) => {
     const { query, params } = request;
     const { store, countExcluded } = tradeInEdition(request, query.hs_version);

@@ -12,6 +12,6 @@ export const products = defineOperation({
   tag: 'trade',
   cost: 1,
   query: searchQuery('crude petroleum'),
-  body: tradeBody(Type.Array(ProductRowSchema)),
+  body: tradeBody(Type.Array(ProductRowSchema, { description: 'the matching HS6 products' })),
   handler: ({ query, stores }) => ({ data: searchProducts(stores.trade.catalogue, query.q, query.limit) }),
 });

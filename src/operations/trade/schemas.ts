@@ -2,21 +2,35 @@ import { RELATIONSHIPS } from '../../trade/concordance.js';
 import { Type } from '@sinclair/typebox';
 import { CURSOR_EXAMPLE, Nullable, StringEnum, withExample } from '../../http/schemas.js';
 
-const Num = Type.Number();
-const NullableNum = Nullable(Type.Number());
-const NullableStr = Nullable(Type.String());
+const usd = (description: string) => Type.Number({ description });
+const nullableNum = (description: string) => Nullable(Type.Number(), { description });
+const nullableStr = (description: string) => Nullable(Type.String(), { description });
+
+/**
+ * Trade countries are ISO 3166-1 alpha-2 codes; an area without one has a code of the
+ * user-assigned range XA–XZ.
+ */
+const ISO2 = 'ISO 3166-1 alpha-2 code, upper case (an area without one: a code from XA to XZ)';
+const HS6 = 'the 6-digit HS product code, zero-padded';
+const HS_VERSION =
+  'the year of the HS edition the code belongs to: the edition the flow was reported in, or the one asked for ' +
+  'with hs_version';
+const QUANTITY = 'net weight in kg (the unit quantity_unit names); null when the source gives none';
 
 /** The fields of one observation, annual or monthly. */
 const observationFields = {
-  exporter: Type.String(),
-  importer: Type.String(),
-  hs6: Type.String(),
-  hs_version: Type.Integer(),
-  period: Type.String({ format: 'date' }),
-  granularity: Type.String(),
-  value_usd: Num,
-  quantity: NullableNum,
-  quantity_unit: Type.String(),
+  exporter: Type.String({ description: `the exporting country: ${ISO2}` }),
+  importer: Type.String({ description: `the importing country: ${ISO2}` }),
+  hs6: Type.String({ description: HS6 }),
+  hs_version: Type.Integer({ description: HS_VERSION }),
+  period: Type.String({
+    format: 'date',
+    description: 'the first day of the period: YYYY-01-01 for a year, YYYY-MM-01 for a month',
+  }),
+  granularity: Type.String({ description: 'annual or monthly' }),
+  value_usd: usd('the value of the flow in US dollars (not thousands)'),
+  quantity: nullableNum(QUANTITY),
+  quantity_unit: Type.String({ description: 'the unit of quantity: kg (net weight)' }),
 };
 
 /** A typical annual observation: the example of its schema, and of an extract's rows. */
@@ -32,14 +46,22 @@ export const TRADE_OBSERVATION_EXAMPLE = {
   quantity_unit: 'kg',
 };
 export const TradeObservationSchema = withExample(
-  Type.Object(observationFields, { title: 'TradeObservation' }),
+  Type.Object(observationFields, {
+    title: 'TradeObservation',
+    description: 'One annual flow: what an exporter sold to an importer of one product in one year.',
+  }),
   TRADE_OBSERVATION_EXAMPLE,
 );
 
 export const MonthlyObservationSchema = withExample(
   Type.Object(
-    { ...observationFields, reported_by: StringEnum(['exporter', 'importer']) },
-    { title: 'MonthlyObservation' },
+    {
+      ...observationFields,
+      reported_by: StringEnum(['exporter', 'importer'], {
+        description: "whose declaration the figures come from: the exporter's (FOB) or the importer's (CIF)",
+      }),
+    },
+    { title: 'MonthlyObservation', description: 'One monthly flow, from one declaration.' },
   ),
   {
     exporter: 'DE',
@@ -55,15 +77,20 @@ export const MonthlyObservationSchema = withExample(
   },
 );
 
+/** Of the five keys, the grouping key is set and the others are null. */
 const groupedPointFields = {
-  period: NullableStr,
-  partner: NullableStr,
-  exporter: NullableStr,
-  importer: NullableStr,
-  hs6: NullableStr,
-  value_usd: Num,
-  quantity: NullableNum,
-  flow_count: Type.Integer(),
+  period: nullableStr(
+    'grouping by period: its first day, YYYY-01-01 for a year, YYYY-MM-01 for a month; otherwise null',
+  ),
+  partner: nullableStr(`grouping by partner: the partner country, ${ISO2}; otherwise null`),
+  exporter: nullableStr(`grouping by exporter: the exporting country, ${ISO2}; otherwise null`),
+  importer: nullableStr(`grouping by importer: the importing country, ${ISO2}; otherwise null`),
+  hs6: nullableStr(`grouping by product: ${HS6}; otherwise null`),
+  value_usd: usd('the sum of the values of the flows aggregated, in US dollars'),
+  quantity: nullableNum(
+    'the sum of the non-null quantities of the flows aggregated, net weight in kg; null when none has one',
+  ),
+  flow_count: Type.Integer({ description: 'the number of observations aggregated (count)' }),
 };
 
 /** One year of a series: the grouping key `period` is set, the other keys are null. */
@@ -78,36 +105,76 @@ const YEAR_POINT = {
   flow_count: 443,
 };
 
-export const GroupedPointSchema = withExample(Type.Object(groupedPointFields, { title: 'GroupedPoint' }), YEAR_POINT);
+export const GroupedPointSchema = withExample(
+  Type.Object(groupedPointFields, {
+    title: 'GroupedPoint',
+    description: 'Flows summed by one key (period, partner, exporter, importer or hs6); the other keys are null.',
+  }),
+  YEAR_POINT,
+);
 
 /** A group of `/v1/trade/monthly` with `group_by`: the GroupedPoint shape. */
 export const MonthlyGroupedPointSchema = withExample(
-  Type.Object(groupedPointFields, { title: 'MonthlyGroupedPoint' }),
+  Type.Object(groupedPointFields, {
+    title: 'MonthlyGroupedPoint',
+    description: 'Monthly flows summed by the group_by key; the other keys are null.',
+  }),
   { ...YEAR_POINT, period: '2024-03-01', value_usd: 5849404238, quantity: 1241072218, flow_count: 285 },
 );
 
 const TopPartnerSchema = withExample(
-  Type.Object({ partner: Type.String(), value_usd: Num, share: Num }, { title: 'TopPartner' }),
+  Type.Object(
+    {
+      partner: Type.String({ description: `the partner-side country: ${ISO2}` }),
+      value_usd: usd('the value of the matching flows with this partner, in US dollars'),
+      share: Type.Number({
+        description: 'value_usd / trade_value: the fraction (0 to 1, not percent) of the total this partner has',
+      }),
+    },
+    { title: 'TopPartner', description: 'One of the largest partner-side countries by value.' },
+  ),
   { partner: 'FR', value_usd: 91123364533, share: 0.161 },
 );
 
 const PeriodPointSchema = withExample(
-  Type.Object({ period: Type.String({ description: 'the year, YYYY' }), value_usd: Num }, { title: 'PeriodPoint' }),
+  Type.Object(
+    {
+      period: Type.String({ description: 'the year, YYYY' }),
+      value_usd: usd('the value of the matching flows of the year, in US dollars'),
+    },
+    { title: 'PeriodPoint', description: 'The value of one year with data.' },
+  ),
   { period: '2023', value_usd: 261998734250 },
 );
 
 export const TradeSummarySchema = withExample(
   Type.Object(
     {
-      trade_value: NullableNum,
-      quantity: NullableNum,
-      growth: NullableNum,
-      unit_value: NullableNum,
-      top_partners: Type.Array(TopPartnerSchema),
-      partner_concentration: NullableNum,
-      periods: Type.Array(PeriodPointSchema),
+      trade_value: nullableNum('Σ value_usd of the matching annual flows, in US dollars; null when nothing matches'),
+      quantity: nullableNum(
+        'Σ of the non-null quantities of the matching flows, net weight in kg; null when nothing matches or none ' +
+          'has a quantity',
+      ),
+      growth: nullableNum(
+        'percent change of the last year of periods over the year before it: 100 × (v_last / v_prev − 1); null ' +
+          'unless the last two years with data are consecutive',
+      ),
+      unit_value: nullableNum(
+        'USD per kg: the value of the flows that have a quantity divided by the sum of their quantities; null ' +
+          'when there is no positive quantity',
+      ),
+      top_partners: Type.Array(TopPartnerSchema, {
+        description:
+          'the 10 largest partner-side countries by value, largest first (partner side as for flow; with no ' +
+          'reporter and no flow, the importer)',
+      }),
+      partner_concentration: nullableNum(
+        'Herfindahl–Hirschman index of the partner shares, Σ share² over every partner-side country, in (0, 1] ' +
+          '(1: a single partner); null when nothing matches',
+      ),
+      periods: Type.Array(PeriodPointSchema, { description: 'one point per year with data, ascending' }),
     },
-    { title: 'TradeSummary' },
+    { title: 'TradeSummary', description: 'Totals and indicators over the matching annual flows.' },
   ),
   {
     trade_value: 565035325871,
@@ -132,14 +199,12 @@ export const TradeSummarySchema = withExample(
  * were loaded before sources were recorded.
  */
 const sourceFields = {
-  source_name: Nullable(
-    Type.String({
-      description: 'the source of the figures, e.g. "CEPII BACI", "UN Comtrade", or generated sample data',
-    }),
+  source_name: nullableStr(
+    'the source of the figures, e.g. "CEPII BACI", "UN Comtrade", or generated sample data; null if unrecorded',
   ),
-  source_url: Nullable(Type.String({ description: 'where the source publishes them' })),
-  license_id: Nullable(Type.String({ description: 'licence of the source (SPDX identifier where one exists)' })),
-  attribution_text: Nullable(Type.String({ description: 'attribution to show with the figures' })),
+  source_url: nullableStr('where the source publishes them; null if unrecorded'),
+  license_id: nullableStr('licence of the source (SPDX identifier where one exists); null if unrecorded'),
+  attribution_text: nullableStr('attribution to show with the figures; null if unrecorded'),
 };
 
 /** The provenance of the example rows. */
@@ -153,14 +218,18 @@ const SOURCE_EXAMPLE = {
 export const CoverageRowSchema = withExample(
   Type.Object(
     {
-      country: Type.String(),
-      yearly_first: Nullable(Type.Integer()),
-      yearly_last: Nullable(Type.Integer()),
-      monthly_first: Nullable(Type.String({ format: 'date' })),
-      monthly_last: Nullable(Type.String({ format: 'date' })),
+      country: Type.String({ description: `the reporting country: ${ISO2}` }),
+      yearly_first: Nullable(Type.Integer(), { description: 'the first year (YYYY) with annual data; null if none' }),
+      yearly_last: Nullable(Type.Integer(), { description: 'the last year (YYYY) with annual data; null if none' }),
+      monthly_first: Nullable(Type.String({ format: 'date' }), {
+        description: 'the first month with monthly data, YYYY-MM-01; null if none',
+      }),
+      monthly_last: Nullable(Type.String({ format: 'date' }), {
+        description: 'the last month with monthly data, YYYY-MM-01; null if none',
+      }),
       ...sourceFields,
     },
-    { title: 'CoverageRow' },
+    { title: 'CoverageRow', description: 'The periods a reporting country has data for, and their source.' },
   ),
   {
     country: 'DE',
@@ -173,7 +242,14 @@ export const CoverageRowSchema = withExample(
 );
 
 export const ProductRowSchema = withExample(
-  Type.Object({ hs6: Type.String(), hs_version: Type.Integer(), name: Type.String() }, { title: 'ProductRow' }),
+  Type.Object(
+    {
+      hs6: Type.String({ description: HS6 }),
+      hs_version: Type.Integer({ description: 'the year of the HS edition the code belongs to' }),
+      name: Type.String({ description: "the product's description in the HS nomenclature (English)" }),
+    },
+    { title: 'ProductRow', description: 'An HS6 product of the nomenclature.' },
+  ),
   { hs6: '270900', hs_version: 2022, name: 'Oils; petroleum oils and oils obtained from bituminous minerals, crude' },
 );
 
@@ -188,13 +264,13 @@ const CRUDE_OIL = {
 const ProductMatchSchema = withExample(
   Type.Object(
     {
-      hs6: Type.String(),
-      hs_version: Type.Integer(),
-      name: Type.String(),
+      hs6: Type.String({ description: HS6 }),
+      hs_version: Type.Integer({ description: 'the year of the HS edition the code belongs to' }),
+      name: Type.String({ description: "the product's description in the HS nomenclature (English)" }),
       chapter: Type.String({ description: 'the 2-digit HS chapter' }),
       heading: Type.String({ description: 'the 4-digit HS heading' }),
     },
-    { title: 'ProductMatch' },
+    { title: 'ProductMatch', description: 'An HS6 code under the requested code.' },
   ),
   CRUDE_OIL,
 );
@@ -203,17 +279,22 @@ export const ProductDetailSchema = withExample(
   Type.Object(
     {
       id: Type.String({ description: 'the normalised code: digits, no prefix' }),
-      matches: Type.Array(ProductMatchSchema),
+      matches: Type.Array(ProductMatchSchema, { description: 'every HS6 code under it, sorted' }),
     },
-    { title: 'ProductDetail' },
+    { title: 'ProductDetail', description: 'An HS code of 2, 4 or 6 digits and the HS6 codes under it.' },
   ),
   { id: '2709', matches: [CRUDE_OIL] },
 );
 
 export const CountryRowSchema = withExample(
   Type.Object(
-    { id: Type.String(), iso3: Type.Optional(NullableStr), name: Type.String(), is_group: Type.Boolean() },
-    { title: 'CountryRow' },
+    {
+      id: Type.String({ description: `${ISO2}, or EU for the European Union group` }),
+      iso3: Type.Optional(nullableStr('ISO 3166-1 alpha-3 code, upper case; null for the EU group')),
+      name: Type.String({ description: 'the English name' }),
+      is_group: Type.Boolean({ description: 'true for a group (EU), which as a filter expands to its members' }),
+    },
+    { title: 'CountryRow', description: 'A country (or the EU group) of the trade data.' },
   ),
   { id: 'DE', iso3: 'DEU', name: 'Germany', is_group: false },
 );
@@ -221,17 +302,19 @@ export const CountryRowSchema = withExample(
 export const CountryDetailSchema = withExample(
   Type.Object(
     {
-      id: Type.String(),
-      iso3: Type.Optional(NullableStr),
-      name: Type.String(),
-      is_group: Type.Boolean(),
-      region: Type.Optional(NullableStr),
-      note: Type.Optional(NullableStr),
+      id: Type.String({ description: `${ISO2}, or EU for the European Union group` }),
+      iso3: Type.Optional(nullableStr('ISO 3166-1 alpha-3 code, upper case; null for the EU group')),
+      name: Type.String({ description: 'the English name' }),
+      is_group: Type.Boolean({ description: 'true for a group (EU), which as a filter expands to its members' }),
+      region: Type.Optional(nullableStr('a continent or UN region name; null when unknown')),
+      note: Type.Optional(
+        nullableStr('how its figures are known: a reporting country, a partner only, or a group and its members'),
+      ),
       // A reporter's own sources; for a partner-only country or the EU group, those of the
       // reporters its figures come from.
       ...sourceFields,
     },
-    { title: 'CountryDetail' },
+    { title: 'CountryDetail', description: 'A country (or the EU group), its region and where its figures come from.' },
   ),
   {
     id: 'DE',
@@ -264,8 +347,15 @@ const IMPORTER_POINT = {
 
 export const MarketsSchema = withExample(
   Type.Object(
-    { top_exporters: Type.Array(GroupedPointSchema), top_importers: Type.Array(GroupedPointSchema) },
-    { title: 'Markets' },
+    {
+      top_exporters: Type.Array(GroupedPointSchema, {
+        description: 'the exporters of the product (exporter set), largest value first',
+      }),
+      top_importers: Type.Array(GroupedPointSchema, {
+        description: 'the importers of the product (importer set), largest value first',
+      }),
+    },
+    { title: 'Markets', description: 'Who exports and who imports a product over the years asked.' },
   ),
   { top_exporters: [EXPORTER_POINT], top_importers: [IMPORTER_POINT] },
 );
@@ -485,13 +575,13 @@ export const AdvantageSchema = withExample(
     {
       hs6: Type.String({ description: 'the HS6 code' }),
       hs_version: Type.Integer({ description: 'its HS edition' }),
-      value_usd: Type.Number({ description: "the country's exports of the product (x_cp)" }),
-      world_value_usd: Type.Number({ description: "every exporter's exports of the product (x_wp)" }),
+      value_usd: Type.Number({ description: "the country's exports of the product (x_cp), in US dollars" }),
+      world_value_usd: Type.Number({ description: "every exporter's exports of the product (x_wp), in US dollars" }),
       share: Type.Number({ description: "x_cp / x_c: the product's share of the country's exports" }),
       world_share: Type.Number({ description: "x_wp / x_w: the product's share of world exports" }),
       rca: Type.Number({ description: "Balassa's index: share / world_share (above 1: an advantage)" }),
     },
-    { title: 'Advantage' },
+    { title: 'Advantage', description: "A product's revealed comparative advantage in a country's exports." },
   ),
   {
     hs6: '870323',
@@ -529,6 +619,7 @@ export const ConcordanceSchema = Type.Object(
   },
   {
     title: 'ConcordanceRow',
+    description: 'An HS6 code and the code of another edition it corresponds to.',
     examples: [{ from_hs6: '851713', from_version: 2022, to_hs6: '851790', to_version: 1992, relationship: 'n:1' }],
   },
 );

@@ -17,7 +17,10 @@ export const trade = defineOperation({
   tag: 'trade',
   cost: 2,
   query: TradeQuery,
-  body: tradeBody(Type.Array(TradeObservationSchema), { next_cursor: NextCursor() }),
+  body: tradeBody(
+    Type.Array(TradeObservationSchema, { description: 'the flows of this page, by period, then value_usd descending' }),
+    { next_cursor: NextCursor() },
+  ),
   handler: async (input) => {
     const { query } = input;
     const { store, countExcluded } = tradeInEdition(input, query.hs_version);
