@@ -84,7 +84,10 @@ function agency(): Server {
       return res.writeHead(200, { 'content-type': 'application/vnd.sdmx.data+csv' }).end(csv);
     }
     if (url.pathname.startsWith('/slow/')) {
-      setTimeout(() => res.writeHead(404).end('No Results Found'), 4_000);
+      // One observation after 1 s; asked what changed since, nothing, after 15 s.
+      const csv = 'DATAFLOW,FREQ,REF_AREA,TIME_PERIOD,OBS_VALUE\nOECD:DF_UNE(1.0),M,PT,2024-01,6.4';
+      if (updatedAfter) setTimeout(() => res.writeHead(404).end('No Results Found'), 15_000);
+      else setTimeout(() => res.writeHead(200).end(csv), 1_000);
       return;
     }
     if (url.pathname.startsWith('/wb/country/all/indicator/NY.GDP.DEFL.ZS')) {
@@ -104,6 +107,8 @@ function agency(): Server {
       return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([meta, rows]));
     }
     if (url.pathname.startsWith('/wb/country/all/indicator/NY.GDP.MKTP.CD')) {
+      if (req.headers['if-none-match'] === '"wb1"') return res.writeHead(304).end();
+      res.setHeader('etag', '"wb1"');
       const rows = [2022, 2023].map((year) => ({
         indicator: { id: 'NY.GDP.MKTP.CD', value: 'GDP (current US$)' },
         country: { id: 'US', value: 'United States' },
@@ -252,8 +257,8 @@ describe('npm run update: official sources kept current', () => {
     const limited = requests.filter((q) => q.path.startsWith('/limited/'));
     assert.equal(limited.length, 2);
     assert.ok(limited[1]!.at - limited[0]!.at >= 1_900, `retried after ${limited[1]!.at - limited[0]!.at} ms`);
-    assert.match(r.out, /^test-slow: unchanged/m);
-    assert.match(r.out, /published snapshot \S+; 4 updated, 1 unchanged, 1 skipped, 2 failed/);
+    assert.match(r.out, /^test-slow: updated/m);
+    assert.match(r.out, /published snapshot \S+; 5 updated, 0 unchanged, 1 skipped, 2 failed/);
     const s = await serve();
     const [de] = await s.data('/v1/latest?country=DEU&indicator=UNEMPLOYMENT');
     assert.equal(de.latest_value, 3.2);
@@ -286,14 +291,11 @@ describe('npm run update: official sources kept current', () => {
     assert.match(r.out, /^test-gdp: unchanged, series 0 new, 0 revised, 1 unchanged/m);
     assert.match(r.out, /nothing changed: no snapshot published/);
     assert.equal(await readCurrentName(dataDir), before);
+    // The World Bank: its ETag sent back (304). SDMX: only what changed since the last fetch (404).
+    assert.equal(requests.find((q) => q.path.startsWith('/wb/'))?.ifNoneMatch, '"wb1"');
     const asked = requests.find((q) => q.path.startsWith('/sdmx/'));
-    assert.equal(asked?.ifNoneMatch, '"v1"');
     assert.match(asked?.updatedAfter ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    // With a new ETag but nothing changed since: 404 "no results" is "unchanged" too.
-    sdmxVersion++;
-    const again = await update(['--source', 'test-unemployment'], { UPDATE_NOW: '2026-11-20T13:00:00Z' });
-    assert.match(again.out, /^test-unemployment: unchanged/m);
-    assert.equal(await readCurrentName(dataDir), before);
+    assert.equal(asked?.ifNoneMatch, undefined, "the whole history's ETag is not sent with updatedAfter");
   });
 
   it('merges an answer of what changed into the history: a revised value becomes a vintage', async () => {
@@ -388,9 +390,9 @@ describe('npm run update: official sources kept current', () => {
     first.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => first.once('exit', resolve));
     try {
-      // The slow agency answers after 4 s: the first update holds the lock until then.
-      const end = Date.now() + 30_000;
-      while (!requests.some((q) => q.path.startsWith('/slow/') && q.at > Date.now() - 3_000) && Date.now() < end)
+      // The slow agency answers after 15 s: the first update holds the lock until then.
+      const end = Date.now() + 60_000;
+      while (!requests.some((q) => q.path.startsWith('/slow/') && q.updatedAfter) && Date.now() < end)
         await new Promise((resolve) => setTimeout(resolve, 50));
       const second = await update(['--source', 'test-gdp']);
       assert.equal(second.code, 1, second.out);

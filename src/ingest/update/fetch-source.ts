@@ -97,9 +97,9 @@ async function fetchFred(source: Source & { provider: 'fred' }, ctx: FetchContex
 }
 
 /**
- * An SDMX REST data query, asked conditionally: of what changed after
- * `updatedAfter` where the context gives it, else of the whole history. A 404 "no
- * results" means nothing new.
+ * An SDMX REST data query: of what changed after `updatedAfter` where the context
+ * gives it (a 404 "no results" then means nothing new), else of the whole history,
+ * asked conditionally (a 404 then means the key matches no series: a failure).
  */
 async function fetchSdmx(source: Source & { provider: 'sdmx' }, ctx: FetchContext): Promise<Fetched> {
   const version = source.rest_version ?? '2.1';
@@ -111,7 +111,11 @@ async function fetchSdmx(source: Source & { provider: 'sdmx' }, ctx: FetchContex
     ...(ctx.updatedAfter ? { updatedAfter: ctx.updatedAfter } : {}),
   });
   const headers = { accept: sdmxAccept(version) };
-  const answer = await request(ctx, { url, name: `${source.id}.sdmx`, headers, conditional: true });
+  // The validators belong to the whole history's URL, not to an updatedAfter query's.
+  const conditional = !ctx.updatedAfter;
+  const answer = await request(ctx, { url, name: `${source.id}.sdmx`, headers, conditional });
+  if (answer.kind === 'no-results' && !ctx.updatedAfter)
+    throw new Error(`${url}: HTTP 404: no series matches the key ${source.key === '' ? '(all)' : source.key}`);
   if (answer.kind !== 'fetched') return { kind: 'unchanged' };
   return { kind: 'files', files: [answer.file], urls: [url], bytes: answer.bytes, validators: validatorsOf(answer) };
 }

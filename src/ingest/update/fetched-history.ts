@@ -38,19 +38,34 @@ export async function readFetchedHistory(
   }
 }
 
-/** Replaces a source's kept history whole, atomically (a rename). */
-export async function writeFetchedHistory(
+/**
+ * Writes a source's new history beside the kept one (`<id>.json.<pid>.pending`), so
+ * a run holds no history in memory while it waits to publish; `keepFetchedHistory`
+ * puts it in place once published, `dropFetchedHistory` removes it otherwise.
+ */
+export async function writePendingHistory(
   dataDir: string,
   sourceId: string,
   observations: readonly EconomicsObservation[],
-): Promise<void> {
+): Promise<string> {
   const file = historyFile(dataDir, sourceId);
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const pending = `${file}.${process.pid}.pending`;
   try {
-    await writeFile(tmp, `${JSON.stringify({ version: 1, observations })}\n`);
-    await rename(tmp, file);
-  } finally {
-    await rm(tmp, { force: true });
+    await writeFile(pending, `${JSON.stringify({ version: 1, observations })}\n`);
+  } catch (err) {
+    await rm(pending, { force: true });
+    throw err;
   }
+  return pending;
+}
+
+/** Replaces a source's kept history whole with its pending one, atomically (a rename). */
+export async function keepFetchedHistory(dataDir: string, sourceId: string, pending: string): Promise<void> {
+  await rename(pending, historyFile(dataDir, sourceId));
+}
+
+/** Removes a pending history that was not published. */
+export async function dropFetchedHistory(pending: string): Promise<void> {
+  await rm(pending, { force: true });
 }

@@ -7,7 +7,7 @@ import { ingestEconomicsBatches } from '../economics.js';
 import type { Source } from '../sources/schema.js';
 import type { EconomicsBatch, EconomicsObservation } from '../types.js';
 import type { RequestPolicy } from './agency-request.js';
-import { readFetchedHistory, writeFetchedHistory } from './fetched-history.js';
+import { dropFetchedHistory, keepFetchedHistory, readFetchedHistory, writePendingHistory } from './fetched-history.js';
 import { fetchSource, type Validators } from './fetch-source.js';
 import { mergeIncrement } from './merge-increment.js';
 import { readSource } from './read-source.js';
@@ -51,8 +51,8 @@ interface Read {
   /** What it publishes: its whole history as served. */
   batch: EconomicsBatch;
   validators: Validators;
-  /** An SDMX source's whole fetched history, kept for its next incremental fetch. */
-  history: EconomicsObservation[] | undefined;
+  /** An SDMX source's whole fetched history, written aside for its next incremental fetch (kept once published). */
+  pendingHistory: string | undefined;
   /** When its fetch started (this machine's clock). */
   fetchedAt: Date;
   /** Observations its answers carried. */
@@ -79,6 +79,10 @@ function reasonOf(err: unknown): string {
   const text = String((err as Error).message ?? err).split('\n')[0] ?? '';
   return text.replace(/https?:\/\/\S+/g, (url) => redactUrl(url));
 }
+
+/** The series a source fed at its last run. */
+const seriesFed = (state: SourceState | undefined) =>
+  state ? (state.series_new ?? 0) + (state.series_revised ?? 0) + state.series_unchanged : 0;
 
 /** What a run knows of a source before fetching it. */
 interface Before {
@@ -112,7 +116,10 @@ async function fetchAndRead(source: Source, before: Before): Promise<Read | Sour
       ...(incremental ? { updatedAfter: new Date(since) } : {}),
     });
     if (fetched.kind === 'skipped') return outcome(source.id, 'skipped', { reason: fetched.reason });
-    if (fetched.kind === 'unchanged') return outcome(source.id, 'unchanged', { seconds: seconds(started) });
+    // Nothing new: the series it fed last time are unchanged.
+    const unchanged = () =>
+      outcome(source.id, 'unchanged', { series_unchanged: seriesFed(state), seconds: seconds(started) });
+    if (fetched.kind === 'unchanged') return unchanged();
     const answer = readSource(source, fetched.files);
     const [bad] = answer.badRows;
     if (bad) {
@@ -122,14 +129,18 @@ async function fetchAndRead(source: Source, before: Before): Promise<Read | Sour
       throw new Error(`${redactUrl(url)}: line ${bad.line}: ${bad.reason}${more}`);
     }
     // An empty data set to an incremental query is "nothing changed", as a 404 is.
-    if (incremental && answer.observations.length === 0 && answer.withdrawn.length === 0)
-      return outcome(source.id, 'unchanged', { seconds: seconds(started) });
+    if (incremental && answer.observations.length === 0 && answer.withdrawn.length === 0) return unchanged();
     const whole = incremental && history ? mergeIncrement(history, answer) : answer.observations;
+    const pendingHistory =
+      source.provider === 'sdmx' && !before.opts.dryRun
+        ? await writePendingHistory(before.opts.dataDir, source.id, whole)
+        : undefined;
     return {
       source,
       batch: servedBatch(source, { ...answer, observations: whole }),
-      validators: fetched.validators,
-      history: source.provider === 'sdmx' ? whole : undefined,
+      // An updatedAfter answer's validators are not the whole history's: those stay.
+      validators: incremental ? (state?.validators ?? {}) : fetched.validators,
+      pendingHistory,
       fetchedAt,
       fetched: answer.observations.length,
       started,
@@ -226,7 +237,10 @@ async function keepState(
     const ok = o.result === 'updated' || o.result === 'unchanged';
     const read = run.reads.find((r) => r.source.id === o.id);
     const { id, ...counts } = o;
-    if (ok && read?.history) await writeFetchedHistory(opts.dataDir, id, read.history);
+    if (read?.pendingHistory) {
+      if (ok) await keepFetchedHistory(opts.dataDir, id, read.pendingHistory);
+      else await dropFetchedHistory(read.pendingHistory);
+    }
     const fetchedAt = ok && read ? read.fetchedAt.toISOString() : before?.fetched_at;
     run.state[id] = {
       ...counts,
