@@ -7,11 +7,14 @@
 
 /** The parts of an OpenAPI 3 document the generator reads. */
 export interface OpenApiDocument {
-  paths: Record<string, Record<string, Operation | unknown>>;
+  /** Each path's operations by method (other members, such as `parameters`, are skipped). */
+  paths: Record<string, Record<string, unknown>>;
 }
 
 interface Schema {
   type?: string;
+  /** A comma-separated list: the method also takes a list of strings. */
+  'x-list'?: object;
   enum?: unknown[];
   default?: unknown;
 }
@@ -67,6 +70,7 @@ function literal(value: unknown): string {
 /** The Python annotation of a parameter's schema. */
 function annotation(schema: Schema | undefined): string {
   if (schema?.enum && schema.enum.length > 0) return `Literal[${schema.enum.map(literal).join(', ')}]`;
+  if (schema?.['x-list'] !== undefined) return 'Union[str, Sequence[str]]';
   switch (schema?.type) {
     case 'integer':
       return 'int';
@@ -145,97 +149,125 @@ function methods(document: OpenApiDocument): Method[] {
   return out;
 }
 
+/** A JSON value as docstring text. */
+function shown(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 function paramDoc(p: Parameter): string[] {
   let text = p.description ?? '';
-  if (p.schema?.default !== undefined) text += ` (default ${String(p.schema.default)})`;
-  if (p.example !== undefined) text += ` (e.g. ${String(p.example)})`;
+  if (p.schema?.default !== undefined) text += ` (default ${shown(p.schema.default)})`;
+  if (p.example !== undefined) text += ` (e.g. ${shown(p.example)})`;
   return wrap(docText(`${argName(p.name)}: ${text}`), '            ', '    ');
 }
 
-function docstring(m: Method, params: Parameter[], extra: string[], returns: string): string[] {
-  const lines = ['        """' + docText(m.summary || m.name)];
-  if (m.description) lines.push('', ...wrap(docText(`\`GET ${m.path}\`. ${m.description}`), '        '));
-  else lines.push('', ...wrap(`\`GET ${m.path}\`.`, '        '));
-  if (params.length > 0 || extra.length > 0) {
-    lines.push('', '        Args:');
-    for (const p of params) lines.push(...paramDoc(p));
-    for (const e of extra) lines.push(...wrap(e, '            ', '    '));
-  }
-  lines.push('', '        Returns:', ...wrap(returns, '            '), '        """');
+/** One generated method: an operation called one way (an answer, its pages, its rows, a file). */
+interface Def {
+  name: string;
+  op: Method;
+  /** The query parameters it takes. */
+  query: Parameter[];
+  /** Arguments before the path parameters, with their docs. */
+  lead: Array<{ arg: string; value: string; doc: string }>;
+  /** Keyword arguments after the query parameters, with their docs. */
+  trailing: Array<{ arg: string; doc: string }>;
+  returns: { annotation: string; doc: string };
+  /** The transport's method that does the call, and what to do with its result. */
+  call: string;
+  result: (value: string) => string;
+}
+
+function docstring(d: Def): string[] {
+  const m = d.op;
+  const summary = docText(m.summary || m.name);
+  const lines = ['        """' + (/[.!?]$/.test(summary) ? summary : `${summary}.`), ''];
+  lines.push(...wrap(docText(`\`GET ${m.path}\`. ${m.description}`), '        '));
+  lines.push('', '        Args:');
+  for (const l of d.lead) lines.push(...wrap(l.doc, '            ', '    '));
+  for (const p of [...m.pathParams, ...d.query]) lines.push(...paramDoc(p));
+  for (const t of d.trailing) lines.push(...wrap(t.doc, '            ', '    '));
+  if (lines[lines.length - 1] === '        Args:') lines.splice(-2, 2);
+  lines.push('', '        Returns:', ...wrap(d.returns.doc, '            '), '        """');
   return lines;
 }
 
-/** `def name(self, lead..., path params, *, query params..., trailing...)`, without its return annotation. */
-function signature(name: string, lead: string[], m: Method, queryParams: Parameter[], trailing: string[]): string[] {
-  const args = ['self', ...lead, ...m.pathParams.map((p) => `${argName(p.name)}: str`)];
-  const keywords = queryParams.map((p) => {
+/** `def name(self, lead..., path params, *, query params..., trailing...) -> returns:`. */
+function signature(d: Def): string[] {
+  const args = ['self', ...d.lead.map((l) => l.arg), ...d.op.pathParams.map((p) => `${argName(p.name)}: str`)];
+  const keywords = d.query.map((p) => {
     const type = annotation(p.schema);
     return p.required ? `${argName(p.name)}: ${type}` : `${argName(p.name)}: Optional[${type}] = None`;
   });
-  keywords.push(...trailing);
+  keywords.push(...d.trailing.map((t) => t.arg));
   if (keywords.length > 0) args.push('*', ...keywords);
-  return [`    def ${name}(`, ...args.map((a) => `        ${a},`)];
+  return [`    def ${d.name}(`, ...args.map((a) => `        ${a},`), `    ) -> ${d.returns.annotation}:`];
 }
 
-function call(fn: string, m: Method, queryParams: Parameter[], lead: string[]): string[] {
-  const query = queryParams.map((p) => `                ${JSON.stringify(p.name)}: ${argName(p.name)},`);
+/** The result of a call as it comes. */
+const same = (value: string) => value;
+
+function body(d: Def): string[] {
+  const m = d.op;
+  const query = d.query.map((p) => `                ${JSON.stringify(p.name)}: ${argName(p.name)},`);
   const pathParams = m.pathParams.map((p) => `${JSON.stringify(p.name)}: ${argName(p.name)}`).join(', ');
+  // A result used as it is returned at once; another is named first.
+  const direct = d.result === same;
   return [
-    `        return ${fn}(`,
-    ...lead.map((l) => `            ${l},`),
+    direct ? `        return ${d.call}(` : `        answer = ${d.call}(`,
+    ...d.lead.map((l) => `            ${l.value},`),
     `            ${JSON.stringify(m.path)},`,
     ...(query.length > 0 ? ['            {', ...query, '            },'] : ['            {},']),
     `            {${pathParams}},`,
     '        )',
+    ...(direct ? [] : [`        return ${d.result('answer')}`]),
   ];
 }
 
-const FRAME_DOC = 'frame: a pandas DataFrame of the rows instead (dates as datetimes, numbers as floats).';
+function defText(d: Def): string[] {
+  return ['', ...signature(d), ...docstring(d), ...body(d)];
+}
 
-function methodText(m: Method): string[] {
-  const all = [...m.pathParams, ...m.queryParams];
+const FRAME = {
+  arg: 'frame: bool = False',
+  doc: 'frame: a pandas DataFrame of the rows instead (dates as datetimes, numbers as floats).',
+};
+const FILE = {
+  arg: 'file: Union[str, "os.PathLike[str]"]',
+  value: 'file',
+  doc: 'file: the path the answer is written to, as it arrives (whole or not at all).',
+};
+
+/** The methods of one operation: one call, and for a paged one its pages and rows. */
+function methodsOf(m: Method): Def[] {
+  const base = { op: m, query: m.queryParams, lead: [], trailing: [], result: same };
   if (m.file) {
-    return [
-      ...signature(m.name, ['file: Union[str, "os.PathLike[str]"]'], m, m.queryParams, []),
-      '    ) -> int:',
-      ...docstring(
-        m,
-        all,
-        ['file: the path the answer is written to, as it arrives (whole or not at all).'],
-        'The number of bytes written.',
-      ),
-      ...call('self.download', m, m.queryParams, ['file']),
-    ];
+    const returns = { annotation: 'int', doc: 'The number of bytes written.' };
+    return [{ ...base, name: m.name, lead: [FILE], returns, call: 'self.download' }];
   }
-  const out = [
-    ...signature(m.name, [], m, m.queryParams, ['frame: bool = False']),
-    '    ) -> Any:',
-    ...docstring(m, all, [FRAME_DOC], 'The JSON answer (a dict), or its DataFrame with ``frame=True``.'),
-    ...call('self.get', m, m.queryParams, []).map((l) => l.replace('return self.get(', 'body = self.get(')),
-    '        return frame_or_body(body, frame)',
+  const one: Def = {
+    ...base,
+    name: m.name,
+    trailing: [FRAME],
+    returns: { annotation: 'Any', doc: 'The JSON answer (a dict), or its DataFrame with ``frame=True``.' },
+    call: 'self.get',
+    result: (value) => `frame_or_body(${value}, frame)`,
+  };
+  if (!m.paged) return [one];
+  const query = m.queryParams.filter((p) => p.name !== 'cursor');
+  const iterator = 'Iterator[Dict[str, Any]]';
+  const pagesDoc = `Every page (each answer as \`\`${m.name}\`\` gives it), following \`\`next_cursor\`\`.`;
+  const rowsDoc = 'Every row of every page; ``to_pandas()`` makes them a DataFrame.';
+  return [
+    one,
+    { ...base, name: `${m.name}_pages`, query, returns: { annotation: iterator, doc: pagesDoc }, call: 'self.pages' },
+    { ...base, name: `${m.name}_rows`, query, returns: { annotation: iterator, doc: rowsDoc }, call: 'self.rows' },
   ];
-  if (!m.paged) return out;
-  const pageParams = m.queryParams.filter((p) => p.name !== 'cursor');
-  const pageArgs = [...m.pathParams, ...pageParams];
-  for (const [suffix, fn, returns] of [
-    ['pages', 'self.pages', 'Every page (each answer as ``' + m.name + '`` gives it), following ``next_cursor``.'],
-    ['rows', 'self.rows', 'Every row of every page; ``to_pandas()`` makes them a DataFrame.'],
-  ] as const) {
-    out.push(
-      '',
-      ...signature(`${m.name}_${suffix}`, [], m, pageParams, []),
-      '    ) -> Iterator[Dict[str, Any]]:',
-      ...docstring(m, pageArgs, [], returns),
-      ...call(fn, m, pageParams, []),
-    );
-  }
-  return out;
 }
 
 /** The text of `clients/python/econtrade/_operations.py` for this document. */
 export function pythonOperations(document: OpenApiDocument): string {
   const all = methods(document);
-  const body = all.flatMap((m) => ['', ...methodText(m)]);
+  const defs = all.flatMap((m) => methodsOf(m).flatMap(defText));
   const table = all.map((m) => `    ${JSON.stringify(m.name)}: ${JSON.stringify(m.path)},`);
   return [
     '"""Every operation of the API as a method, generated from the service\'s OpenAPI',
@@ -245,7 +277,7 @@ export function pythonOperations(document: OpenApiDocument): string {
     '',
     '# ruff: noqa: E501',
     'import os',
-    'from typing import Any, Dict, Iterator, Literal, Optional, Union',
+    'from typing import Any, Dict, Iterator, Literal, Optional, Sequence, Union',
     '',
     'from ._frames import frame_or_body',
     'from ._transport import Transport',
@@ -258,7 +290,7 @@ export function pythonOperations(document: OpenApiDocument): string {
     '',
     'class Operations(Transport):',
     '    """One method per operation of the API."""',
-    ...body,
+    ...defs,
     '',
   ].join('\n');
 }

@@ -24,7 +24,8 @@ describe('Python client operations', () => {
     assert.equal(
       readFileSync(OPERATIONS_FILE, 'utf8'),
       fresh,
-      'clients/python/econtrade/_operations.py is stale: run UPDATE_PYTHON_CLIENT=1 node --import tsx --test test/python-client-drift.test.ts',
+      'clients/python/econtrade/_operations.py is stale: ' +
+        'run UPDATE_PYTHON_CLIENT=1 node --import tsx --test test/python-client-drift.test.ts',
     );
   });
 });

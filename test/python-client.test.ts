@@ -82,7 +82,8 @@ describe('Python client against a real server', { skip: unavailable || undefined
     });
     const venv = path.join(work, 'venv');
     // --system-site-packages: setuptools (for the build) and pandas come from the system.
-    const created = await runAll(PYTHON, ['-m', 'venv', '--system-site-packages', venv], { cwd: work, timeout: 120_000 });
+    const venvArgs = ['-m', 'venv', '--system-site-packages', venv];
+    const created = await runAll(PYTHON, venvArgs, { cwd: work, timeout: 120_000 });
     assert.equal(created.code, 0, `python3 -m venv failed:\n${created.out}`);
     venvPython = path.join(venv, 'bin', 'python');
     const installed = await runAll(
@@ -95,7 +96,8 @@ describe('Python client against a real server', { skip: unavailable || undefined
 
   it('passes its own tests (clients/python/tests) against the server', async (t) => {
     assert.ok(venvPython, 'the package is not installed');
-    const result = await runAll(venvPython, ['-m', 'unittest', 'discover', '-v', '-s', PYTHON_TESTS, '-t', PYTHON_TESTS], {
+    const unittestArgs = ['-m', 'unittest', 'discover', '-v', '-s', PYTHON_TESTS, '-t', PYTHON_TESTS];
+    const result = await runAll(venvPython, unittestArgs, {
       // Not the package's directory: the tests import the installed package.
       cwd: work,
       env: {

@@ -5,7 +5,7 @@ test/python-client-drift.test.ts`."""
 
 # ruff: noqa: E501
 import os
-from typing import Any, Dict, Iterator, Literal, Optional, Union
+from typing import Any, Dict, Iterator, Literal, Optional, Sequence, Union
 
 from ._frames import frame_or_body
 from ._transport import Transport
@@ -47,7 +47,7 @@ class Operations(Transport):
         *,
         frame: bool = False,
     ) -> Any:
-        """Every country and aggregate with data, sorted by country_id
+        """Every country and aggregate with data, sorted by country_id.
 
         `GET /v1/countries`. Costs 1 credit per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -59,19 +59,19 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/countries",
             {},
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_indicators(
         self,
         *,
         frame: bool = False,
     ) -> Any:
-        """Every indicator with data, sorted by kpi_id
+        """Every indicator with data, sorted by kpi_id.
 
         `GET /v1/indicators`. Costs 1 credit per 200 answer; other answers are free.
         Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -83,23 +83,23 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/indicators",
             {},
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_latest(
         self,
         *,
-        country: Optional[str] = None,
-        indicator: Optional[str] = None,
+        country: Optional[Union[str, Sequence[str]]] = None,
+        indicator: Optional[Union[str, Sequence[str]]] = None,
         group: Optional[str] = None,
         as_of: Optional[str] = None,
         frame: bool = False,
     ) -> Any:
-        """Latest value of each matching series, sorted by country_id then kpi_id
+        """Latest value of each matching series, sorted by country_id then kpi_id.
 
         `GET /v1/latest`. Costs 1 credit per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -119,7 +119,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/latest",
             {
                 "country": country,
@@ -129,13 +129,13 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_history(
         self,
         *,
-        country: Optional[str] = None,
-        indicator: Optional[str] = None,
+        country: Optional[Union[str, Sequence[str]]] = None,
+        indicator: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         as_of: Optional[str] = None,
@@ -145,7 +145,7 @@ class Operations(Transport):
         cursor: Optional[str] = None,
         frame: bool = False,
     ) -> Any:
-        """Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed
+        """Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed.
 
         `GET /v1/history`. Costs 2 credits per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -180,7 +180,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/history",
             {
                 "country": country,
@@ -195,13 +195,13 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_history_pages(
         self,
         *,
-        country: Optional[str] = None,
-        indicator: Optional[str] = None,
+        country: Optional[Union[str, Sequence[str]]] = None,
+        indicator: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         as_of: Optional[str] = None,
@@ -209,7 +209,7 @@ class Operations(Transport):
         frequency: Optional[Literal["monthly", "quarterly", "annual"]] = None,
         aggregation: Optional[Literal["avg", "sum", "eop"]] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed
+        """Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed.
 
         `GET /v1/history`. Costs 2 credits per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -259,8 +259,8 @@ class Operations(Transport):
     def get_history_rows(
         self,
         *,
-        country: Optional[str] = None,
-        indicator: Optional[str] = None,
+        country: Optional[Union[str, Sequence[str]]] = None,
+        indicator: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         as_of: Optional[str] = None,
@@ -268,7 +268,7 @@ class Operations(Transport):
         frequency: Optional[Literal["monthly", "quarterly", "annual"]] = None,
         aggregation: Optional[Literal["avg", "sum", "eop"]] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed
+        """Observations sorted by series_id then date, 1000 a page, optionally aggregated and transformed.
 
         `GET /v1/history`. Costs 2 credits per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -321,7 +321,7 @@ class Operations(Transport):
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Countries, indicators and series matching free text, best first
+        """Countries, indicators and series matching free text, best first.
 
         `GET /v1/search`. Costs 1 credit per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -335,7 +335,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/search",
             {
                 "q": q,
@@ -343,16 +343,16 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_updates(
         self,
         *,
         since: str,
-        country: Optional[str] = None,
+        country: Optional[Union[str, Sequence[str]]] = None,
         frame: bool = False,
     ) -> Any:
-        """Series whose data changed after `since`, sorted by last_update then series_id
+        """Series whose data changed after `since`, sorted by last_update then series_id.
 
         `GET /v1/updates`. Costs 1 credit per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -368,7 +368,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/updates",
             {
                 "since": since,
@@ -376,18 +376,18 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_vintages(
         self,
         *,
-        country: Optional[str] = None,
-        indicator: Optional[str] = None,
+        country: Optional[Union[str, Sequence[str]]] = None,
+        indicator: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         frame: bool = False,
     ) -> Any:
-        """The days the data of each matching series changed (its vintages), sorted by series_id
+        """The days the data of each matching series changed (its vintages), sorted by series_id.
 
         `GET /v1/vintages`. Costs 1 credit per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -406,7 +406,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/vintages",
             {
                 "country": country,
@@ -416,14 +416,14 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_trade(
         self,
         *,
-        reporter: Optional[str] = None,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        reporter: Optional[Union[str, Sequence[str]]] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         flow: Optional[Literal["export", "import"]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
@@ -432,7 +432,7 @@ class Operations(Transport):
         cursor: Optional[str] = None,
         frame: bool = False,
     ) -> Any:
-        """Annual observations (exporter, importer, product, year), a page at a time
+        """Annual observations (exporter, importer, product, year), a page at a time.
 
         `GET /v1/trade`. Costs 2 credits per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -462,7 +462,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade",
             {
                 "reporter": reporter,
@@ -477,21 +477,21 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_trade_pages(
         self,
         *,
-        reporter: Optional[str] = None,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        reporter: Optional[Union[str, Sequence[str]]] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         flow: Optional[Literal["export", "import"]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         limit: Optional[int] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Annual observations (exporter, importer, product, year), a page at a time
+        """Annual observations (exporter, importer, product, year), a page at a time.
 
         `GET /v1/trade`. Costs 2 credits per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -535,16 +535,16 @@ class Operations(Transport):
     def list_trade_rows(
         self,
         *,
-        reporter: Optional[str] = None,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        reporter: Optional[Union[str, Sequence[str]]] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         flow: Optional[Literal["export", "import"]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         limit: Optional[int] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Annual observations (exporter, importer, product, year), a page at a time
+        """Annual observations (exporter, importer, product, year), a page at a time.
 
         `GET /v1/trade`. Costs 2 credits per 200 answer; other answers are free. Also
         answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -587,16 +587,16 @@ class Operations(Transport):
     def get_trade_summary(
         self,
         *,
-        reporter: Optional[str] = None,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        reporter: Optional[Union[str, Sequence[str]]] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         flow: Optional[Literal["export", "import"]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Totals, growth, unit value, top partners and concentration
+        """Totals, growth, unit value, top partners and concentration.
 
         `GET /v1/trade/summary`. Costs 2 credits per 200 answer; other answers are free.
 
@@ -621,7 +621,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/summary",
             {
                 "reporter": reporter,
@@ -634,14 +634,14 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_trade_monthly(
         self,
         *,
-        exporter: Optional[str] = None,
-        importer: Optional[str] = None,
-        product: Optional[str] = None,
+        exporter: Optional[Union[str, Sequence[str]]] = None,
+        importer: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
@@ -651,7 +651,7 @@ class Operations(Transport):
         cursor: Optional[str] = None,
         frame: bool = False,
     ) -> Any:
-        """Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped
+        """Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped.
 
         `GET /v1/trade/monthly`. Costs 3 credits per 200 answer; other answers are free.
         Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -684,7 +684,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/monthly",
             {
                 "exporter": exporter,
@@ -700,14 +700,14 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def list_trade_monthly_pages(
         self,
         *,
-        exporter: Optional[str] = None,
-        importer: Optional[str] = None,
-        product: Optional[str] = None,
+        exporter: Optional[Union[str, Sequence[str]]] = None,
+        importer: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
@@ -715,7 +715,7 @@ class Operations(Transport):
         group_by: Optional[Literal["period", "exporter", "importer", "hs6"]] = None,
         limit: Optional[int] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped
+        """Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped.
 
         `GET /v1/trade/monthly`. Costs 3 credits per 200 answer; other answers are free.
         Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -763,9 +763,9 @@ class Operations(Transport):
     def list_trade_monthly_rows(
         self,
         *,
-        exporter: Optional[str] = None,
-        importer: Optional[str] = None,
-        product: Optional[str] = None,
+        exporter: Optional[Union[str, Sequence[str]]] = None,
+        importer: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
@@ -773,7 +773,7 @@ class Operations(Transport):
         group_by: Optional[Literal["period", "exporter", "importer", "hs6"]] = None,
         limit: Optional[int] = None,
     ) -> Iterator[Dict[str, Any]]:
-        """Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped
+        """Monthly flows by exporter, importer and product, by declaring side, a page at a time unless grouped.
 
         `GET /v1/trade/monthly`. Costs 3 credits per 200 answer; other answers are free.
         Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -822,7 +822,7 @@ class Operations(Transport):
         *,
         frame: bool = False,
     ) -> Any:
-        """Years and months of data of each reporting country
+        """Years and months of data of each reporting country.
 
         `GET /v1/trade/coverage`. Costs 1 credit per 200 answer; other answers are free.
         Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -834,12 +834,12 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/coverage",
             {},
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def search_products(
         self,
@@ -848,7 +848,7 @@ class Operations(Transport):
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """HS6 products by code prefix or name
+        """HS6 products by code prefix or name.
 
         `GET /v1/trade/products`. Costs 1 credit per 200 answer; other answers are free.
         Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
@@ -862,7 +862,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/products",
             {
                 "q": q,
@@ -870,7 +870,7 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_product(
         self,
@@ -878,7 +878,7 @@ class Operations(Transport):
         *,
         frame: bool = False,
     ) -> Any:
-        """The HS6 codes under a product code
+        """The HS6 codes under a product code.
 
         `GET /v1/trade/products/{pid}`. Costs 1 credit per 200 answer; other answers are
         free.
@@ -891,26 +891,26 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/products/{pid}",
             {},
             {"pid": pid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_product_history(
         self,
         pid: str,
         *,
-        reporter: Optional[str] = None,
-        partner: Optional[str] = None,
+        reporter: Optional[Union[str, Sequence[str]]] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
         flow: Optional[Literal["export", "import"]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Annual trade of a product
+        """Annual trade of a product.
 
         `GET /v1/trade/products/{pid}/history`. Costs 1 credit per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -936,7 +936,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/products/{pid}/history",
             {
                 "reporter": reporter,
@@ -948,7 +948,7 @@ class Operations(Transport):
             },
             {"pid": pid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_product_markets(
         self,
@@ -960,7 +960,7 @@ class Operations(Transport):
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Largest exporters and importers of a product
+        """Largest exporters and importers of a product.
 
         `GET /v1/trade/products/{pid}/markets`. Costs 2 credits per 200 answer; other
         answers are free.
@@ -980,7 +980,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/products/{pid}/markets",
             {
                 "from": from_,
@@ -990,7 +990,7 @@ class Operations(Transport):
             },
             {"pid": pid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_product_concordance(
         self,
@@ -999,7 +999,7 @@ class Operations(Transport):
         to: int,
         frame: bool = False,
     ) -> Any:
-        """The codes of another HS edition that the codes under a product correspond to
+        """The codes of another HS edition that the codes under a product correspond to.
 
         `GET /v1/trade/products/{pid}/concordance`. Costs 1 credit per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -1015,14 +1015,14 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/products/{pid}/concordance",
             {
                 "to": to,
             },
             {"pid": pid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def search_trade_countries(
         self,
@@ -1031,7 +1031,7 @@ class Operations(Transport):
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Countries by name, ISO2 or ISO3
+        """Countries by name, ISO2 or ISO3.
 
         `GET /v1/trade/countries`. Costs 1 credit per 200 answer; other answers are
         free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without
@@ -1046,7 +1046,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries",
             {
                 "q": q,
@@ -1054,7 +1054,7 @@ class Operations(Transport):
             },
             {},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_trade_country(
         self,
@@ -1062,7 +1062,7 @@ class Operations(Transport):
         *,
         frame: bool = False,
     ) -> Any:
-        """A country (or the EU group) and its region
+        """A country (or the EU group) and its region.
 
         `GET /v1/trade/countries/{cid}`. Costs 1 credit per 200 answer; other answers
         are free.
@@ -1075,25 +1075,25 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries/{cid}",
             {},
             {"cid": cid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_country_imports(
         self,
         cid: str,
         *,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Annual imports of a country
+        """Annual imports of a country.
 
         `GET /v1/trade/countries/{cid}/imports`. Costs 1 credit per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -1117,7 +1117,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries/{cid}/imports",
             {
                 "partner": partner,
@@ -1128,20 +1128,20 @@ class Operations(Transport):
             },
             {"cid": cid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_country_exports(
         self,
         cid: str,
         *,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Annual exports of a country
+        """Annual exports of a country.
 
         `GET /v1/trade/countries/{cid}/exports`. Costs 1 credit per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -1165,7 +1165,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries/{cid}/exports",
             {
                 "partner": partner,
@@ -1176,21 +1176,21 @@ class Operations(Transport):
             },
             {"cid": cid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_country_partners(
         self,
         cid: str,
         *,
         flow: Optional[Literal["export", "import"]] = None,
-        product: Optional[str] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Partners of a country ranked by trade value
+        """Partners of a country ranked by trade value.
 
         `GET /v1/trade/countries/{cid}/partners`. Costs 1 credit per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -1215,7 +1215,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries/{cid}/partners",
             {
                 "flow": flow,
@@ -1227,7 +1227,7 @@ class Operations(Transport):
             },
             {"cid": cid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_country_products(
         self,
@@ -1240,7 +1240,7 @@ class Operations(Transport):
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Products of a country ranked by trade value
+        """Products of a country ranked by trade value.
 
         `GET /v1/trade/countries/{cid}/products`. Costs 1 credit per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -1263,7 +1263,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries/{cid}/products",
             {
                 "flow": flow,
@@ -1274,7 +1274,7 @@ class Operations(Transport):
             },
             {"cid": cid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def get_country_advantage(
         self,
@@ -1286,7 +1286,7 @@ class Operations(Transport):
         limit: Optional[int] = None,
         frame: bool = False,
     ) -> Any:
-        """Products of a country ranked by revealed comparative advantage (Balassa's index)
+        """Products of a country ranked by revealed comparative advantage (Balassa's index).
 
         `GET /v1/trade/countries/{cid}/advantage`. Costs 2 credits per 200 answer; other
         answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
@@ -1309,7 +1309,7 @@ class Operations(Transport):
         Returns:
             The JSON answer (a dict), or its DataFrame with ``frame=True``.
         """
-        body = self.get(
+        answer = self.get(
             "/v1/trade/countries/{cid}/advantage",
             {
                 "year": year,
@@ -1319,28 +1319,30 @@ class Operations(Transport):
             },
             {"cid": cid},
         )
-        return frame_or_body(body, frame)
+        return frame_or_body(answer, frame)
 
     def download_trade(
         self,
         file: Union[str, "os.PathLike[str]"],
         *,
-        reporter: Optional[str] = None,
-        partner: Optional[str] = None,
-        product: Optional[str] = None,
+        reporter: Optional[Union[str, Sequence[str]]] = None,
+        partner: Optional[Union[str, Sequence[str]]] = None,
+        product: Optional[Union[str, Sequence[str]]] = None,
         flow: Optional[Literal["export", "import"]] = None,
         from_: Optional[str] = None,
         to: Optional[str] = None,
         hs_version: Optional[int] = None,
         format: Optional[Literal["parquet", "csv"]] = None,
     ) -> int:
-        """Every annual observation of the /v1/trade filters as one Parquet or CSV file
+        """Every annual observation of the /v1/trade filters as one Parquet or CSV file.
 
         `GET /v1/trade/bulk`. Costs 1 credit per started 100 000 rows (at least 1),
         counted and reserved before the first byte; other answers are free. An error
         after the first byte ends the stream: the file is left truncated.
 
         Args:
+            file: the path the answer is written to, as it arrives (whole or not at
+                all).
             reporter: reporting country: ISO2 or ISO3 codes (any case) or EU,
                 comma-separated (e.g. DE)
             partner: partner country: ISO2 or ISO3 codes (any case) or EU,
@@ -1357,8 +1359,6 @@ class Operations(Transport):
                 when absent (e.g. 1992)
             format: parquet (application/vnd.apache.parquet) or csv (text/csv, a header
                 row) (default parquet) (e.g. parquet)
-            file: the path the answer is written to, as it arrives (whole or not at
-                all).
 
         Returns:
             The number of bytes written.

@@ -94,7 +94,7 @@ class Transport:
             raise TransportError(f"GET {url}: the request failed: {err}", False) from err
 
     def send(self, url: str, accept: str) -> HTTPResponse:
-        """Sends a request, retrying as the service recommends; the 200 answer, or an ApiError."""
+        """Sends a request, retrying as the service recommends; the 2xx answer, or an ApiError."""
         retry = 0
         while True:
             try:
@@ -105,7 +105,7 @@ class Transport:
                 time.sleep(retry_delay_s(self.retry, retry, None))
                 retry += 1
                 continue
-            if response.status == 200:
+            if 200 <= response.status < 300:
                 return response
             retry_after = parse_retry_after(response.headers.get("retry-after"))
             body = _error_body(response)
