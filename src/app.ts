@@ -38,6 +38,7 @@ import { registerOperations } from './operations/index.js';
 import type { ExtractLimits } from './operations/extract-slots.js';
 import { createLogger, type Logger } from './log.js';
 import { dashboardPlugin, type DashboardOptions } from './dashboard/index.js';
+import { registerMcp } from './mcp/index.js';
 
 export interface AppOptions {
   store: DatasetStore;
@@ -228,6 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       timeoutMs: EXTRACT_TIMEOUT_MS_DEFAULT,
     },
   });
+  await registerMcp(app);
   if (opts.dashboard) await app.register(dashboardPlugin, opts.dashboard);
   return app;
 }
