@@ -4,11 +4,17 @@
  */
 export const ERRORS = {
   bad_request: { status: 400, message: 'The request is malformed.' },
-  invalid_key: { status: 401, message: 'The API key is missing, invalid or revoked.' },
+  invalid_key: {
+    status: 401,
+    message:
+      'The API key is missing, invalid or revoked. Send it as Authorization: Bearer <key>; ' +
+      "keys are issued by this service's operator (npm run keys).",
+  },
   forbidden: { status: 403, message: 'The request did not pass through the gateway.' },
   quota_exceeded: { status: 403, message: 'The credit quota of this API key is exhausted.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed; use GET or HEAD.' },
+  not_acceptable: { status: 406, message: 'No format named by Accept (or format) can be produced.' },
   request_timeout: { status: 408, message: 'The request was not received in time.' },
   payload_too_large: { status: 413, message: 'The request body is too large; no operation takes a body.' },
   uri_too_long: { status: 414, message: 'The request target is too long.' },
@@ -16,11 +22,25 @@ export const ERRORS = {
   header_fields_too_large: { status: 431, message: 'The request header section is too large.' },
   rate_limit_exceeded: { status: 429, message: 'Rate limit exceeded; retry after the time in Retry-After.' },
   internal_error: { status: 500, message: 'Internal error; quote the request id when reporting it.' },
+  not_implemented: { status: 501, message: 'This resource of the protocol is not implemented.' },
   provider_unavailable: { status: 503, message: 'A dependency of the service is unavailable; retry later.' },
   provider_timeout: { status: 504, message: 'The request ran past its time limit; its queries were cancelled.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * The 401 `invalid_key` message: where keys come from. On a server that runs the
+ * dashboard, a person creates one there; otherwise the operator issues them (the
+ * registry's message).
+ */
+export function invalidKeyMessage(dashboardPath: string | undefined): string {
+  if (dashboardPath === undefined) return ERRORS.invalid_key.message;
+  return (
+    'The API key is missing, invalid or revoked. Send it as Authorization: Bearer <key>; ' +
+    `create a key in the dashboard at ${dashboardPath}.`
+  );
+}
 
 /** One failed parameter of a 422 answer. */
 export interface ValidationIssue {
