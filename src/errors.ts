@@ -29,16 +29,19 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+/** Where the dashboard is served, when the server runs it: a person creates API keys there. */
+export const DASHBOARD_PATH = '/dashboard';
+
 /**
  * The 401 `invalid_key` message: where keys come from. On a server that runs the
  * dashboard, a person creates one there; otherwise the operator issues them (the
  * registry's message).
  */
-export function invalidKeyMessage(dashboardPath: string | undefined): string {
-  if (dashboardPath === undefined) return ERRORS.invalid_key.message;
+export function invalidKeyMessage(dashboard: boolean): string {
+  if (!dashboard) return ERRORS.invalid_key.message;
   return (
     'The API key is missing, invalid or revoked. Send it as Authorization: Bearer <key>; ' +
-    `create a key in the dashboard at ${dashboardPath}.`
+    `create a key in the dashboard at ${DASHBOARD_PATH}.`
   );
 }
 

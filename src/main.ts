@@ -179,6 +179,7 @@ async function main(): Promise<void> {
           serviceRate: { requests: settings.rateLimitRequests, windowS: settings.rateLimitWindowS },
           signup: settings.signup,
           mail: mailSettings(settings),
+          publicOrigin: settings.publicOrigin,
         }
       : undefined,
   });

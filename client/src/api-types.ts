@@ -682,7 +682,7 @@ export interface components {
              * @description machine code; branch on this, never on `message`
              * @enum {string}
              */
-            error: "bad_request" | "invalid_key" | "forbidden" | "quota_exceeded" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "uri_too_long" | "validation_error" | "header_fields_too_large" | "rate_limit_exceeded" | "internal_error" | "provider_unavailable" | "provider_timeout";
+            error: "bad_request" | "invalid_key" | "forbidden" | "quota_exceeded" | "not_found" | "method_not_allowed" | "not_acceptable" | "request_timeout" | "payload_too_large" | "uri_too_long" | "validation_error" | "header_fields_too_large" | "rate_limit_exceeded" | "internal_error" | "not_implemented" | "provider_unavailable" | "provider_timeout";
             /** @description human text; never a stack trace or SQL */
             message: string;
             /**
@@ -1441,7 +1441,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `Authorization: Bearer <key>` is missing, malformed, given twice, or names an unknown or revoked key. */
+        /** @description `Authorization: Bearer <key>` is missing, malformed, given twice, or names an unknown or revoked key. The message says where keys come from: the dashboard at `/dashboard` where the service runs one, else its operator. */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1452,7 +1452,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "invalid_key",
-                 *       "message": "The API key is missing, invalid or revoked.",
+                 *       "message": "The API key is missing, invalid or revoked. Send it as Authorization: Bearer <key>; keys are issued by this service's operator (npm run keys).",
                  *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71"
                  *     }
                  */

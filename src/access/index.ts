@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { ApiError, DASHBOARD_PATH, invalidKeyMessage } from '../errors.js';
 import { secretMatches } from '../secrets.js';
 import type { ApiKeyRecord, KeyStore } from './keys.js';
 
@@ -34,10 +34,13 @@ export interface AccessOptions {
 /** RFC 9110 / 6750: the scheme is case-insensitive and followed by one or more spaces. */
 const BEARER = /^bearer +([!-~]+)$/i;
 
-/** A 401 with the challenge RFC 6750 asks for; `invalid_token` when a credential was sent. */
-function invalidKey(credentialSent: boolean): ApiError {
+/**
+ * A 401 with the challenge RFC 6750 asks for (`invalid_token` when a credential was
+ * sent) and a message that says where keys come from.
+ */
+function invalidKey(credentialSent: boolean, message: string): ApiError {
   const challenge = credentialSent ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
-  return new ApiError('invalid_key', undefined, { headers: { 'www-authenticate': challenge } });
+  return new ApiError('invalid_key', message, { headers: { 'www-authenticate': challenge } });
 }
 
 /** The one `Authorization` value, or null when it is missing or given more than once. */
@@ -56,6 +59,11 @@ function authorizationOf(request: FastifyRequest): { value: string | null; sent:
  */
 export function accessHook(opts: AccessOptions) {
   const checks = opts.checks ?? [];
+  // Whether the server runs the dashboard is asked at the first refusal: every route,
+  // the dashboard's included, exists once requests are served.
+  let refusal: string | undefined;
+  const invalidKeyText = (request: FastifyRequest) =>
+    (refusal ??= invalidKeyMessage(request.server.hasRoute({ method: 'GET', url: DASHBOARD_PATH })));
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const access = request.routeOptions.config.access;
     if (!access) return;
@@ -67,7 +75,7 @@ export function accessHook(opts: AccessOptions) {
       const auth = authorizationOf(request);
       const match = auth.value === null ? null : BEARER.exec(auth.value);
       const key = match ? await opts.keyStore.lookup(match[1]!) : null;
-      if (!key) throw invalidKey(auth.sent);
+      if (!key) throw invalidKey(auth.sent, invalidKeyText(request));
       request.apiKey = key;
       if (access === 'key') for (const check of checks) await check(request, reply, key);
     } catch (err) {

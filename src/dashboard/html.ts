@@ -147,7 +147,11 @@ export function page({ title, body, signedIn, section, scripts = [] }: PageOptio
         ${['/dashboard/assets/dashboard.js', ...scripts].map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
-        <header><span class="brand">API dashboard</span>${signOut}</header>
+        <header>
+          <span class="brand">API dashboard</span>
+          <nav aria-label="Service"><a href="/">Home</a> · <a href="/docs">API reference</a></nav>
+          ${signOut}
+        </header>
         <main>
           <h1>${title}</h1>
           ${body}

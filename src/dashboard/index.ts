@@ -36,6 +36,11 @@ export interface DashboardOptions {
    * the dashboard sends no mail (no verification, no password reset).
    */
   mail?: MailSettings;
+  /**
+   * PUBLIC_URL's origin, the base URL of the first request the keys page shows; unset,
+   * the mail settings' one, else the origin each request was sent to.
+   */
+  publicOrigin?: string;
 }
 
 /** Forms are small: an email, a password, a key name and a CSRF token. */
@@ -133,7 +138,12 @@ export async function dashboardPlugin(app: FastifyInstance, opts: DashboardOptio
   );
   const mail = registerMailPages(app, { ...opts, sessions });
   registerAccountPages(app, { ...opts, sessions, throttle: new SignInThrottle(opts.signInLimiter), mail });
-  registerKeyPages(app, { ...opts, sessions, verifyFirst: opts.signup === 'verify' });
+  registerKeyPages(app, {
+    ...opts,
+    sessions,
+    verifyFirst: opts.signup === 'verify',
+    publicOrigin: opts.publicOrigin ?? opts.mail?.publicOrigin,
+  });
   registerUsagePage(app, { ...opts, sessions });
   registerAdminPages(app, { ...opts, sessions });
   // Any other path under /dashboard, or method on a page: an HTML page, not the API's JSON 404 or 405.

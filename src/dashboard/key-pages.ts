@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { creditPeriod } from '../access/keys.js';
 import type { AccountKey, AccountLimits, AccountStore } from '../access/accounts/store.js';
 import { PageError } from './errors.js';
@@ -13,6 +13,8 @@ export interface KeyPagesOptions {
   defaultLimits: AccountLimits;
   /** SIGNUP=verify: keys are created only from an account whose address is verified. */
   verifyFirst?: boolean;
+  /** PUBLIC_URL's origin: the base URL of the first request shown; unset, the request's own origin. */
+  publicOrigin?: string;
 }
 
 const KEY_NAME_MAX_LENGTH = 100;
@@ -21,6 +23,27 @@ export const MAX_ACTIVE_KEYS = 10;
 const NEW_KEY_WARNING =
   'The API key is displayed once at creation. It must be used only from server-side code, ' +
   'never from a browser or mobile app.';
+
+/** What the first request shows in place of a key the page cannot show again. */
+const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+
+/** A copy-ready first request: the country list, with `key`, at the service's base URL. */
+const firstRequest = (origin: string, key: string) => `curl -H "Authorization: Bearer ${key}" ${origin}/v1/countries`;
+
+/** The service's base URL: PUBLIC_URL's origin, else the one this request was sent to. */
+const originOf = (request: FastifyRequest, publicOrigin: string | undefined) =>
+  publicOrigin ?? `${request.protocol}://${request.host}`;
+
+/** The first request, ready to copy, with the new key or a placeholder. */
+function firstRequestBlock(origin: string, key: string | undefined): Html {
+  const id = key === undefined ? 'first-request' : 'first-request-new-key';
+  return html`<p>
+    <label for="${id}">First request${key === undefined ? ` (put your key in place of ${KEY_PLACEHOLDER})` : ''}</label>
+    <textarea id="${id}" class="key" readonly rows="2" spellcheck="false">
+${firstRequest(origin, key ?? KEY_PLACEHOLDER)}</textarea>
+    <button type="button" data-copy="${id}">Copy</button> <span data-copied-for="${id}" role="status"></span>
+  </p>`;
+}
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'never');
 
@@ -55,13 +78,15 @@ function createForm(csrf: string, problem?: string): Html {
 }
 
 interface KeysPageParts {
+  /** The service's base URL, for the first request shown. */
+  origin: string;
   created?: Html;
   problem?: string;
   /** The address is not verified yet: no key form, a button to resend the link instead. */
   unverified?: boolean;
 }
 
-function keysPage(signedIn: SignedIn, keys: AccountKey[], top: KeysPageParts = {}): string {
+function keysPage(signedIn: SignedIn, keys: AccountKey[], top: KeysPageParts): string {
   const list = keys.length
     ? table({
         columns: [
@@ -81,12 +106,21 @@ function keysPage(signedIn: SignedIn, keys: AccountKey[], top: KeysPageParts = {
     section: 'keys',
     body: html`${top.created ?? ''}
       <p>Signed in as ${signedIn.account.email ?? ''}.</p>
-      ${list} ${top.unverified ? verifyFirstNotice(signedIn.csrf) : createForm(signedIn.csrf, top.problem)}`,
+      ${list} ${top.unverified ? verifyFirstNotice(signedIn.csrf) : createForm(signedIn.csrf, top.problem)}
+      <h2>First request</h2>
+      <p>
+        Every operation under <code>/v1</code> takes the key in <code>Authorization: Bearer</code>; the
+        <a href="/docs">API reference</a> lists them.
+      </p>
+      ${firstRequestBlock(top.origin, undefined)}`,
   });
 }
 
-/** The new key, shown on this answer only: the store keeps its hash, no page can show it again. */
-function createdKey(key: string): Html {
+/**
+ * The new key, shown on this answer only (the store keeps its hash, no page can show it
+ * again), with a first request that uses it.
+ */
+function createdKey(key: string, origin: string): Html {
   return html`<section class="new-key" aria-labelledby="new-key-label">
     <h2 id="new-key-label">Your new key</h2>
     <p class="warning" role="alert">${NEW_KEY_WARNING}</p>
@@ -95,7 +129,16 @@ function createdKey(key: string): Html {
       <input id="new-key" class="key" readonly value="${key}" spellcheck="false" autocomplete="off" />
       <button type="button" data-copy="new-key">Copy</button> <span data-copied-for="new-key" role="status"></span>
     </p>
+    ${firstRequestBlock(origin, key)}
   </section>`;
+}
+
+/** Why a key named `name` cannot be made beside `listed`, or undefined when it can. */
+function keyProblem(name: string, listed: AccountKey[]): string | undefined {
+  if (!name || name.length > KEY_NAME_MAX_LENGTH) return `A key name has 1 to ${KEY_NAME_MAX_LENGTH} characters.`;
+  if (listed.filter((k) => k.status === 'active').length >= MAX_ACTIVE_KEYS)
+    return `An account has at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`;
+  return undefined;
 }
 
 /** The key list, key creation and revocation (confirmed on a page of its own first). */
@@ -113,7 +156,8 @@ export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): v
     const signedIn = await sessions.orSignIn(request, reply, 'get');
     if (!signedIn) return reply;
     const keys = await accounts.listKeys(signedIn.account.id, creditPeriod());
-    return sendPage(reply, 200, keysPage(signedIn, keys, { unverified: await unverified(signedIn) }));
+    const parts = { origin: originOf(request, opts.publicOrigin), unverified: await unverified(signedIn) };
+    return sendPage(reply, 200, keysPage(signedIn, keys, parts));
   });
 
   app.post('/dashboard/keys', async (request, reply) => {
@@ -122,17 +166,14 @@ export function registerKeyPages(app: FastifyInstance, opts: KeyPagesOptions): v
     const name = (formOf(request).get('name') ?? '').trim();
     const accountId = signedIn.account.id;
     const listed = await accounts.listKeys(accountId, creditPeriod());
-    if (await unverified(signedIn)) return sendPage(reply, 403, keysPage(signedIn, listed, { unverified: true }));
-    const problem =
-      !name || name.length > KEY_NAME_MAX_LENGTH
-        ? `A key name has 1 to ${KEY_NAME_MAX_LENGTH} characters.`
-        : listed.filter((k) => k.status === 'active').length >= MAX_ACTIVE_KEYS
-          ? `An account has at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.`
-          : undefined;
-    if (problem) return sendPage(reply, 422, keysPage(signedIn, listed, { problem }));
+    const origin = originOf(request, opts.publicOrigin);
+    if (await unverified(signedIn))
+      return sendPage(reply, 403, keysPage(signedIn, listed, { origin, unverified: true }));
+    const problem = keyProblem(name, listed);
+    if (problem) return sendPage(reply, 422, keysPage(signedIn, listed, { origin, problem }));
     const { key } = await accounts.createKey(accountId, { name, defaults: opts.defaultLimits });
     const keys = await accounts.listKeys(accountId, creditPeriod());
-    return sendPage(reply, 201, keysPage(signedIn, keys, { created: createdKey(key) }));
+    return sendPage(reply, 201, keysPage(signedIn, keys, { origin, created: createdKey(key, origin) }));
   });
 
   app.get<{ Params: { id: string } }>('/dashboard/keys/:id/revoke', async (request, reply) => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { DASHBOARD_PATH, servesDashboard } from './dashboard-link.js';
 import { registerHome } from './home.js';
 import { serveStaticFiles, type StaticFile } from './static-files.js';
 
@@ -37,9 +38,15 @@ const PAGE_HEADERS = {
 /** Swagger UI's files change only with the package: a browser may keep them an hour. */
 const ASSET_HEADERS = { 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' };
 
+/** Links to the home page and, where the server runs it, the dashboard (where keys are made). */
+const serviceLinks = (dashboard: boolean) =>
+  ['<a href="/">Home</a>', ...(dashboard ? [`<a href="${DASHBOARD_PATH}">Dashboard: get an API key</a>`] : [])].join(
+    ' · ',
+  );
+
 // Paths are absolute without a host, so the page works under any host name a
 // proxy forwards without adding a path prefix, and with or without a trailing slash.
-const DOCS_PAGE = `<!DOCTYPE html>
+const docsPage = (dashboard: boolean) => `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -51,6 +58,7 @@ const DOCS_PAGE = `<!DOCTYPE html>
 <link rel="icon" type="image/png" href="/docs/favicon-16x16.png" sizes="16x16">
 </head>
 <body>
+<nav aria-label="Service">${serviceLinks(dashboard)}</nav>
 <div id="swagger-ui"></div>
 <script src="/docs/swagger-ui-bundle.js"></script>
 <script src="/docs/init.js"></script>
@@ -79,8 +87,14 @@ const DOCS_INIT = `window.addEventListener('load', function () {
 const fromSwaggerUi = (name: string) => () => readFile(path.join(SWAGGER_UI_DIR, name));
 const text = (content: string) => async () => Buffer.from(content);
 
-const DOCS_FILES: StaticFile[] = [
-  { url: '/docs', type: 'text/html; charset=utf-8', read: text(DOCS_PAGE), headers: PAGE_HEADERS },
+/** The reference's files; its page is made at the first request, once every route (the dashboard's) exists. */
+const docsFiles = (app: FastifyInstance): StaticFile[] => [
+  {
+    url: '/docs',
+    type: 'text/html; charset=utf-8',
+    read: async () => Buffer.from(docsPage(servesDashboard(app))),
+    headers: PAGE_HEADERS,
+  },
   { url: '/docs/init.js', type: 'text/javascript; charset=utf-8', read: text(DOCS_INIT), headers: ASSET_HEADERS },
   ...[
     { name: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
@@ -93,10 +107,11 @@ const DOCS_FILES: StaticFile[] = [
 
 /**
  * `GET /`, the links to what the service offers, and `GET /docs`, an interactive
- * reference of `/v1/openapi.json` (Swagger UI), with every file it loads served from
- * here: the page works with no access beyond this server. Public, like the document.
+ * reference of `/v1/openapi.json` (Swagger UI) that links back to `/` and to the
+ * dashboard, with every file it loads served from here: the page works with no access
+ * beyond this server. Public, like the document.
  */
 export function registerDocs(app: FastifyInstance): void {
   registerHome(app);
-  serveStaticFiles(app, DOCS_FILES);
+  serveStaticFiles(app, docsFiles(app));
 }

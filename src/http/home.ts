@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DASHBOARD_PATH, servesDashboard } from './dashboard-link.js';
 import { allowOnlyGet } from './routes.js';
 
-/** What `GET /` links to, in the order shown. */
-const LINKS = [
+interface Link {
+  href: string;
+  title: string;
+}
+
+/** What `GET /` links to, in the order shown (the dashboard's link comes first when it is served). */
+const LINKS: Link[] = [
   { href: '/docs', title: 'Interactive API reference' },
   { href: '/v1/openapi.json', title: 'OpenAPI 3.1 document' },
   { href: '/healthz', title: 'Liveness: 200 while the process runs' },
   { href: '/readyz', title: 'Readiness: 200 when a snapshot is loaded and the stores answer' },
   { href: '/metrics', title: 'Prometheus metrics' },
 ];
+const DASHBOARD_LINK: Link = { href: DASHBOARD_PATH, title: 'Dashboard: create and manage API keys, see usage' };
 
 /** The page links to nothing it loads but its icon, and runs nothing. */
 const HOME_CSP = "default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -38,8 +45,14 @@ function quality(accept: string | undefined, type: string): number {
 const prefersJson = (request: FastifyRequest) =>
   quality(request.headers.accept, 'application/json') > quality(request.headers.accept, 'text/html');
 
-function homePage(title: string, description: string): string {
-  const items = LINKS.map((l) => `<li><a href="${l.href}">${l.href}</a>: ${escapeHtml(l.title)}</li>`).join('\n');
+/** Where a reader of the page gets the key every operation needs. */
+const keysFrom = (dashboard: boolean) =>
+  dashboard
+    ? `Create one in the <a href="${DASHBOARD_PATH}">dashboard</a>.`
+    : "Keys are issued by the service's operator.";
+
+function homePage(title: string, description: string, links: Link[]): string {
+  const items = links.map((l) => `<li><a href="${l.href}">${l.href}</a>: ${escapeHtml(l.title)}</li>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -54,7 +67,8 @@ function homePage(title: string, description: string): string {
 <ul>
 ${items}
 </ul>
-<p>Operations under <code>/v1</code> need <code>Authorization: Bearer &lt;key&gt;</code>.</p>
+<p>Operations under <code>/v1</code> need <code>Authorization: Bearer &lt;key&gt;</code>.
+${keysFrom(links.includes(DASHBOARD_LINK))}</p>
 </body>
 </html>
 `;
@@ -62,11 +76,15 @@ ${items}
 
 /**
  * `GET /`: the service's name and description, from the OpenAPI document so the two
- * never differ, and links to the reference, the document and the operator endpoints.
+ * never differ, and links to the dashboard (where the server runs it), the reference,
+ * the document and the operator endpoints.
  * HTML, or JSON for a client that prefers it. Public, like the document.
  */
 export function registerHome(app: FastifyInstance): void {
   let page: string | undefined;
+  let links: Link[] | undefined;
+  // Asked at the first request, once every route (the dashboard's included) exists.
+  const linksOf = () => (links ??= servesDashboard(app) ? [DASHBOARD_LINK, ...LINKS] : LINKS);
   app.get('/', { schema: { hide: true }, config: { access: 'gateway' } }, async (request, reply) => {
     // The one-line summary: the document's description is several paragraphs of markdown.
     const {
@@ -76,12 +94,12 @@ export function registerHome(app: FastifyInstance): void {
     } = app.swagger().info as { title: string; summary?: string; description?: string };
     const about = summary ?? description;
     reply.header('vary', 'accept');
-    if (prefersJson(request)) return { name: title, description: about, links: LINKS, request_id: request.id };
+    if (prefersJson(request)) return { name: title, description: about, links: linksOf(), request_id: request.id };
     reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', HOME_CSP)
       .header('x-content-type-options', 'nosniff');
-    return (page ??= homePage(title, about));
+    return (page ??= homePage(title, about, linksOf()));
   });
   allowOnlyGet(app, '/');
 }

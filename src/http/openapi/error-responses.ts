@@ -61,7 +61,9 @@ export const ERROR_RESPONSES = {
   401: {
     name: 'Unauthorized',
     response: error(
-      '`Authorization: Bearer <key>` is missing, malformed, given twice, or names an unknown or revoked key.',
+      '`Authorization: Bearer <key>` is missing, malformed, given twice, or names an unknown or revoked key. ' +
+        'The message says where keys come from: the dashboard at `/dashboard` where the service runs one, ' +
+        'else its operator.',
       ['invalid_key'],
       ['X-Request-Id', 'WWW-Authenticate'],
     ),
