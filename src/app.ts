@@ -39,6 +39,7 @@ import type { ExtractLimits } from './operations/extract-slots.js';
 import { createLogger, type Logger } from './log.js';
 import { dashboardPlugin, type DashboardOptions } from './dashboard/index.js';
 import { registerMcp } from './mcp/index.js';
+import { registerSdmx } from './sdmx/routes.js';
 
 export interface AppOptions {
   store: DatasetStore;
@@ -82,12 +83,14 @@ export type App = FastifyInstance;
 /**
  * Every API operation validates its query string, even one without parameters, so
  * an unknown parameter is refused rather than silently ignored; and declares its
- * cost, so none is served unmetered.
+ * cost, so none is served unmetered (at least 1 under `/v1`; a protocol's structure
+ * requests, such as SDMX's, may be free of credits but are still rate-limited).
  */
 function checkOperationRoute(route: RouteOptions): void {
   if (route.config?.access !== 'key') return;
   const cost = route.config.cost;
-  if (cost === undefined || !Number.isInteger(cost) || cost < 1)
+  const least = route.url.startsWith('/v1/') ? 1 : 0;
+  if (cost === undefined || !Number.isInteger(cost) || cost < least)
     throw new Error(`operation ${route.url} declares no credit cost`);
   route.schema = { ...route.schema, querystring: route.schema?.querystring ?? Type.Object({}) };
 }
@@ -208,6 +211,14 @@ function registerOperatorEndpoints(app: FastifyInstance, opts: AppOptions, cache
   });
 }
 
+/** What bounds the files and messages written while they are sent (the settings' defaults unless given). */
+const extractLimits = (opts: AppOptions): ExtractLimits =>
+  opts.extracts ?? {
+    concurrency: EXTRACT_CONCURRENCY_DEFAULT,
+    idleMs: EXTRACT_IDLE_S_DEFAULT * 1000,
+    timeoutMs: EXTRACT_TIMEOUT_MS_DEFAULT,
+  };
+
 /** Builds the HTTP application: the request pipeline every operation shares, then the operations. */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const app = createServer(opts);
@@ -223,13 +234,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     datasets: opts.store,
     cache,
     cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT,
-    extracts: opts.extracts ?? {
-      concurrency: EXTRACT_CONCURRENCY_DEFAULT,
-      idleMs: EXTRACT_IDLE_S_DEFAULT * 1000,
-      timeoutMs: EXTRACT_TIMEOUT_MS_DEFAULT,
-    },
+    extracts: extractLimits(opts),
   });
   await registerMcp(app);
+  registerSdmx(app, { datasets: opts.store, extracts: extractLimits(opts) });
   if (opts.dashboard) await app.register(dashboardPlugin, opts.dashboard);
   return app;
 }

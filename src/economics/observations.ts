@@ -150,6 +150,16 @@ export class ObservationArrays {
     return lo;
   }
 
+  /** How many points of one series lie within `window`'s dates (its current values; no `asOf`). */
+  count(seriesId: string, window: Pick<ReadWindow, 'from' | 'to'>): number {
+    const range = this.columns.ranges.get(seriesId);
+    if (!range) return 0;
+    const [start0, end0] = range;
+    const start = window.from ? this.firstAfter([start0, end0], dayOf(window.from), false) : start0;
+    const end = window.to ? this.firstAfter([start, end0], dayOf(window.to)) : end0;
+    return Math.max(0, end - start);
+  }
+
   /** The points of one series within `window`, in date order. */
   points(seriesId: string, window: ReadWindow): RawPoint[] {
     if (window.asOf) return this.pointsAsOf(seriesId, window);

@@ -15,6 +15,10 @@ export interface EconomicsStore {
   pointsAsOf(seriesIds: string[], asOf: string): Promise<Map<string, RawPoint[]>>;
   /** The days the data of each series changed, ascending. */
   vintageDates(seriesIds: string[]): Promise<Map<string, string[]>>;
+  /** The current points of one series between two dates (inclusive, either open), in date order. */
+  seriesPoints(seriesId: string, window: { from?: string; to?: string }): Promise<RawPoint[]>;
+  /** How many current points one series has between two dates (inclusive, either open). */
+  countPoints(seriesId: string, window: { from?: string; to?: string }): Promise<number>;
 }
 
 /** Economics from memory: the catalogue and every observation of the snapshot (the serving path). */
@@ -30,6 +34,14 @@ export class MemoryEconomicsStore implements EconomicsStore {
 
   async pointsAsOf(seriesIds: string[], asOf: string): Promise<Map<string, RawPoint[]>> {
     return (await this.observations.get()).read(seriesIds, { asOf });
+  }
+
+  async seriesPoints(seriesId: string, window: { from?: string; to?: string }): Promise<RawPoint[]> {
+    return (await this.observations.get()).points(seriesId, window);
+  }
+
+  async countPoints(seriesId: string, window: { from?: string; to?: string }): Promise<number> {
+    return (await this.observations.get()).count(seriesId, window);
   }
 
   async vintageDates(seriesIds: string[]): Promise<Map<string, string[]>> {
