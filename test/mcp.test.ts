@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createKeyInProcess, keyUsage } from './helpers/keys.js';
 import { sampleDataDir, startServerProcess, type ServerProcess } from './helpers/processes.js';
+import { TEST_KEY, startTestServer, type TestServer } from './helpers/server.js';
 
 // The server is a real process (`src/main.ts`) on the sample data; the client is the MCP SDK's own.
 
@@ -301,5 +302,40 @@ describe('MCP at /mcp', () => {
     });
     assert.equal(response.status, 413);
     assert.equal(((await response.json()) as { error: string }).error, 'payload_too_large');
+  });
+});
+
+describe('MCP behind a gateway', () => {
+  // In-process (the process helper waits for a ready server without the gateway's secret).
+  const secret = 'mcp-gateway-secret';
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ listen: true, gatewaySecret: secret });
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it("refuses a request without the gateway's secret (403), and passes the secret on to each tool call", async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const refused = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${TEST_KEY}` },
+      body: JSON.stringify(init),
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(((await refused.json()) as { error: string }).error, 'forbidden');
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${TEST_KEY}`, 'x-gateway-secret': secret } },
+    });
+    const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({ name: 'list_indicators', arguments: {} });
+      assert.equal(result.isError, undefined, JSON.stringify(result.content));
+    } finally {
+      await client.close();
+    }
   });
 });
