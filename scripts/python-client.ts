@@ -5,6 +5,8 @@
 // committed file differs from what the served document gives (UPDATE_PYTHON_CLIENT=1
 // writes it). A pure function of the document: no I/O here.
 
+import { snakeCase } from '../src/text.js';
+
 /** The parts of an OpenAPI 3 document the generator reads. */
 export interface OpenApiDocument {
   /** Each path's operations by method (other members, such as `parameters`, are skipped). */
@@ -45,14 +47,6 @@ const RESERVED = new Set(
 );
 
 const WIDTH = 88;
-
-/** `getCountryPartners` → `get_country_partners`. */
-export function snakeCase(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
 
 /** The Python name of a parameter. */
 function argName(name: string): string {
