@@ -8,14 +8,15 @@
  * count and total with `/v1/trade/summary`. With the load average before and after.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { createWriteStream, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { openEmbeddedKeyAdmin } from '../src/access/stores/sqlite.js';
 import { startService } from './load-servers.js';
+import { printLoad, rssMb } from './machine.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,17 +31,6 @@ if (!dataDir) throw new Error('--data-dir DIR: a DATA_DIR holding a published sn
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? 0;
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function printLoad(when: string): void {
-  const [one, five] = loadavg() as [number, number];
-  console.log(`load average ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min)`);
-  if (one > 0.5) console.warn(`warning: load average ${one.toFixed(2)} above 0.5 ${when}`);
-}
 
 /** `/v1/countries` one after another until `stop`; the latency of each, in ms. */
 async function askCountries(url: string, key: string, stop: { done: boolean }): Promise<number[]> {

@@ -7,11 +7,10 @@
  * written series by series leaves the server's memory flat whatever its size. With
  * the load average before and after.
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openEmbeddedKeyAdmin } from '../src/access/stores/sqlite.js';
 import { startService } from './load-servers.js';
+import { printLoad, rssMb } from './machine.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,17 +24,6 @@ const dataDir = values['data-dir'];
 if (!dataDir) throw new Error('--data-dir DIR: a DATA_DIR holding a published snapshot');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function printLoad(when: string): void {
-  const [one, five] = loadavg() as [number, number];
-  console.log(`load average ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min)`);
-  if (one > 0.5) console.warn(`warning: load average ${one.toFixed(2)} above 0.5 ${when}`);
-}
 
 interface Run {
   observations: number;

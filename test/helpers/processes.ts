@@ -234,14 +234,15 @@ export async function burst(
   );
 }
 
-/** `npm run ingest -- …` against a DATA_DIR; never throws: returns the exit code and all output. */
-export async function ingestCli(
-  dataDir: string,
+/** A CLI of `src/cli/` against a DATA_DIR; never throws: returns the exit code and all output. */
+async function cli(
+  at: { entry: string; dataDir: string },
   args: string[],
-  env: Record<string, string> = {},
+  env: Record<string, string>,
 ): Promise<{ code: number; out: string }> {
+  const { entry, dataDir } = at;
   try {
-    const { stdout, stderr } = await run(process.execPath, [...entryArgs('src/cli/ingest.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...entryArgs(entry), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, ...env },
     });
@@ -252,23 +253,13 @@ export async function ingestCli(
   }
 }
 
+/** `npm run ingest -- …` against a DATA_DIR; never throws: returns the exit code and all output. */
+export const ingestCli = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
+  cli({ entry: 'src/cli/ingest.ts', dataDir }, args, env);
+
 /** `npm run update -- …` against a DATA_DIR; never throws: returns the exit code and all output. */
-export async function updateCli(
-  dataDir: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [...entryArgs('src/cli/update.ts'), ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, ...env },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+export const updateCli = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
+  cli({ entry: 'src/cli/update.ts', dataDir }, args, env);
 
 /** The `msg` of every JSON log line in a server's output (other lines are skipped). */
 export function logMessages(output: string): string[] {
