@@ -5,13 +5,12 @@ import { MemoryEconomicsStore, type EconomicsStore } from './economics/store.js'
 import { ApiError } from './errors.js';
 import type { Database } from './store/duckdb.js';
 import { SnapshotStore, type LoadContent, type Snapshot, type SnapshotStoreOptions } from './store/serving.js';
-import { TradeEditions, storeIn } from './trade/editions.js';
-import type { TradeFilter } from './trade/filter.js';
-import type { MonthlyFilter } from './trade/monthly-filter.js';
+import { TradeEditions } from './trade/editions.js';
 import { TradeCatalogue } from './trade/catalogue.js';
 import { NOMENCLATURE_FILE_SCHEMA, TRADE_FILE_SCHEMA } from './trade/file-schema.js';
 import type { SnapshotSchema } from './store/snapshot-schema.js';
-import { DuckDbTradeStore, readSumsAhead, type TradeStore } from './trade/store.js';
+import { TradeRequest } from './trade/request.js';
+import { readSumsAhead } from './trade/store.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
 export interface Datasets {
@@ -58,10 +57,14 @@ export class Stores {
   private readonly db: Database;
   private readonly datasets: Datasets;
 
-  /** `view`: a database of the snapshot as this request reads it (its deadline, its lane). */
+  /**
+   * `view`: a database of the snapshot as this request reads it (its deadline, its lane);
+   * `headers`: the answer's, where trade puts the count of the flows an edition leaves out.
+   */
   constructor(
-    private readonly snapshot: Snapshot<Datasets>,
+    snapshot: Snapshot<Datasets>,
     private readonly view: (db: Database) => Database,
+    private readonly headers: Record<string, string> = {},
   ) {
     this.db = view(snapshot.db);
     this.datasets = snapshot.content;
@@ -71,47 +74,13 @@ export class Stores {
     return new MemoryEconomicsStore(this.datasets.economics, this.datasets.observations);
   }
 
-  /** 503 when the snapshot holds no trade data. */
-  get trade(): TradeStore {
-    if (!this.datasets.trade) throw new ApiError('provider_unavailable', 'This snapshot holds no trade data.');
-    return new DuckDbTradeStore(this.db, this.datasets.trade);
-  }
-
-  /** The editions of the loaded HS conversion tables, ascending. */
-  get editionsLoaded(): readonly number[] {
-    return this.datasets.editions.loaded;
-  }
-
-  /** The HS editions trade answers in (those of the loaded conversion tables); 422 for another. */
-  checkEdition(hsVersion: number): void {
-    this.datasets.editions.check(hsVersion);
-  }
-
   /**
-   * Trade in HS edition `hsVersion` (422 unless its conversion table is loaded), and
-   * the count of matching flows it leaves out; as reported when `hsVersion` is absent.
+   * Trade in HS edition `hsVersion` (422 unless its conversion table is loaded), as
+   * reported when it is absent; 503 when the snapshot holds no trade data.
    */
-  tradeIn(hsVersion: number | undefined): EditionStores {
-    const reported = this.trade;
-    if (hsVersion === undefined) return { store: reported, excludedAnnual: zero, excludedMonthly: zero };
-    const { editions } = this.datasets;
-    this.checkEdition(hsVersion);
-    const edition = this.snapshot.edition(hsVersion);
-    const dbs = { trade: this.db, edition: edition && this.view(edition) };
-    const store = storeIn(editions.file(hsVersion), dbs, reported.catalogue);
-    return {
-      store,
-      excludedAnnual: (filter) => editions.excludedAnnual(this.db, hsVersion, filter),
-      excludedMonthly: (filter) => editions.excludedMonthly(this.db, hsVersion, filter),
-    };
+  trade(hsVersion?: number): TradeRequest {
+    const { trade: catalogue, editions } = this.datasets;
+    if (!catalogue) throw new ApiError('provider_unavailable', 'This snapshot holds no trade data.');
+    return new TradeRequest({ db: this.db, catalogue, editions, view: this.view }, hsVersion, this.headers);
   }
-}
-
-const zero = () => Promise.resolve(0);
-
-/** Trade in one edition: its store, and how many flows of a filter it leaves out. */
-export interface EditionStores {
-  store: TradeStore;
-  excludedAnnual(filter: TradeFilter): Promise<number>;
-  excludedMonthly(filter: MonthlyFilter): Promise<number>;
 }

@@ -150,9 +150,9 @@ export interface Computation extends Exchange {
 
 /** Runs the handler once and returns its answer, serialised up to the per-request fields. */
 export async function computeAnswer(served: ServedOperation, c: Computation): Promise<CachedAnswer> {
-  const stores = new Stores(c.snapshot, (db) => db.within(c.signal, served.operation.lane));
-  // The validator checked both against the operation's own schemas before the handler runs.
   const headers: Record<string, string> = {};
+  const stores = new Stores(c.snapshot, (db) => db.within(c.signal, served.operation.lane), headers);
+  // The validator checked both against the operation's own schemas before the handler runs.
   const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores, headers };
   const value = await served.operation.handler(input);
   return c.asked.representation === 'csv'

@@ -40,7 +40,7 @@ export function registerDownload(app: FastifyInstance, operation: DownloadOperat
           const headers: Record<string, string> = {};
           const input = {
             query: request.query as Record<string, unknown>,
-            stores: new Stores(snapshot, (db) => db.within(gone.signal, 'heavy')),
+            stores: new Stores(snapshot, (db) => db.within(gone.signal, 'heavy'), headers),
             headers,
             signal: gone.signal,
             charge: async (credits: number) => request.metering?.raiseTo?.(credits),

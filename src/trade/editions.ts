@@ -6,7 +6,7 @@ import { leadingKey, termConditions, type TradeFilter } from './filter.js';
 import { codeIn, conversionJoin, flowEdition } from './flow-editions.js';
 import { monthlyConditions, monthlyTable, type MonthlyFilter } from './monthly-filter.js';
 import { Bindings, table, where } from './sql.js';
-import { DuckDbTradeStore, readSumsAhead, type TradeStore } from './store.js';
+import { readSumsAhead } from './store.js';
 
 /** What an edition file says of its flows (see `EditionReport` in ingest/trade-editions.ts). */
 interface EditionCounts {
@@ -16,8 +16,9 @@ interface EditionCounts {
   unconverted: number;
 }
 
-/** An edition file as served: its catalogue and what it left out. */
+/** An edition file as served: its database, its catalogue and what it left out. */
 export interface EditionFile {
+  db: Database;
   catalogue: TradeCatalogue;
   counts: EditionCounts;
 }
@@ -130,19 +131,24 @@ export class TradeEditions {
         ),
       ]);
       readSumsAhead(edition);
-      read.set(v, { catalogue, counts: counts! });
+      read.set(v, { db: edition, catalogue, counts: counts! });
     }
     return new TradeEditions(loaded, read, (await tablesOf(db, 'trade')).has('editions'));
   }
 }
 
-/** The store that answers in an edition: its edition file's, or the trade file's when every flow is in it. */
-export function storeIn(
-  file: EditionFile | undefined,
-  dbs: { trade: Database; edition: Database | undefined },
-  catalogue: TradeCatalogue,
-): TradeStore {
-  return file && dbs.edition
-    ? new DuckDbTradeStore(dbs.edition, file.catalogue)
-    : new DuckDbTradeStore(dbs.trade, catalogue);
+/**
+ * The edition RCA is computed in when none is asked for: the one every flow of the
+ * year was reported in; when there are several, the earliest with a loaded
+ * conversion table (every later flow converts into it); without one, the edition
+ * most exporters reported in.
+ */
+export function defaultEdition(catalogue: TradeCatalogue, at: { year: number; loaded: readonly number[] }): number {
+  const counts = new Map<number, number>();
+  for (const c of catalogue.countries) {
+    const e = catalogue.annualEdition(c.id, at.year);
+    counts.set(e, (counts.get(e) ?? 0) + 1);
+  }
+  if (counts.size > 1 && at.loaded.length > 0) return at.loaded[0]!;
+  return [...counts].reduce((best, e) => (e[1] > best[1] ? e : best))[0];
 }

@@ -3,7 +3,6 @@ import { StringEnum } from '../../http/schemas.js';
 import type { FileFormat } from '../../store/file-stream.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { defineDownload } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { TRADE_OBSERVATION_EXAMPLE, TradeQuery } from './schemas.js';
 import { toCsv } from '../../http/csv.js';
 
@@ -41,9 +40,8 @@ export const bulk = defineDownload({
   csvExample: toCsv(Object.keys(TRADE_OBSERVATION_EXAMPLE), [TRADE_OBSERVATION_EXAMPLE]),
   download: async (request) => {
     const { query, signal } = request;
-    const { store, countExcluded } = tradeInEdition(request, query.hs_version);
+    const store = request.stores.trade(query.hs_version);
     const filter = annualFilter(new TradeInput(store.catalogue), query);
-    await countExcluded(filter);
     // Counted before the first byte: 1 credit per started 100 000 rows (at least 1).
     const years = await store.aggregate(filter, { groups: ['year'], orderBy: 'key' });
     const rows = years.reduce((n, y) => n + y.n, 0);

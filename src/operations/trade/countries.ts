@@ -17,5 +17,5 @@ export const countries = defineOperation({
       description: 'the matches: exact codes first, then name prefixes, then other names',
     }),
   ),
-  handler: ({ query, stores }) => ({ data: searchCountries(stores.trade.catalogue, query.q, query.limit) }),
+  handler: ({ query, stores }) => ({ data: searchCountries(stores.trade().catalogue, query.q, query.limit) }),
 });

@@ -4,7 +4,6 @@ import { orient, type Flow } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
 import { yearSeries } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { CountryFlowQuery, CountryParams, GroupedPointSchema } from './schemas.js';
 
 /** `/imports` and `/exports` of a country: its annual flows one way, by year. */
@@ -25,7 +24,7 @@ export function countryFlow(url: string, flow: Flow, operationId: string) {
     ),
     handler: async (request) => {
       const { query, params } = request;
-      const { store, countExcluded } = tradeInEdition(request, query.hs_version);
+      const store = request.stores.trade(query.hs_version);
       const input = new TradeInput(store.catalogue);
       const country = input.countries(params.cid, 'path');
       const partner = input.countries(query.partner);
@@ -34,7 +33,6 @@ export function countryFlow(url: string, flow: Flow, operationId: string) {
       input.resolve();
       const terms = orient({ reporter: country.value, partner: partner.value }, flow, store.catalogue.selfTrade);
       const filter = { terms, products: products.value, ...years };
-      await countExcluded(filter);
       return { data: await yearSeries(store, filter) };
     },
   });

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { tradeBody } from '../../http/schemas.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { rankCountryTrade } from './country-ranking.js';
 import { CountryParams, CountryProductsQuery, GroupedPointSchema } from './schemas.js';
 
@@ -32,7 +31,7 @@ export const countryProducts = defineOperation({
     Type.Array(GroupedPointSchema, { description: 'one point per product (hs6 set), by value_usd descending' }),
   ),
   handler: async (request) => ({
-    data: await rankCountryTrade(tradeInEdition(request, request.query.hs_version), {
+    data: await rankCountryTrade(request.stores.trade(request.query.hs_version), {
       key: 'hs6',
       cid: request.params.cid,
       query: request.query,

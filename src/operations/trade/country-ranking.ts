@@ -2,7 +2,7 @@ import type { Term } from '../../trade/filter.js';
 import { orient, type Flow } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
 import { annualPoints } from '../../trade/points.js';
-import type { EditionAnswer } from './edition.js';
+import type { TradeStore } from '../../trade/store.js';
 
 interface RankingQuery {
   flow?: Flow;
@@ -17,7 +17,7 @@ interface RankingQuery {
  * given, else exports and imports together.
  */
 export async function rankCountryTrade(
-  { store, countExcluded }: EditionAnswer,
+  store: TradeStore,
   request: { key: 'partner' | 'hs6'; cid: string; query: RankingQuery },
 ) {
   const { key, cid, query } = request;
@@ -33,7 +33,6 @@ export async function rankCountryTrade(
         { importers: country.value, partnerSide: 'exporter' },
       ];
   const filter = { terms, products: products.value, ...years };
-  await countExcluded(filter);
   const rows = await store.aggregate(filter, { groups: [key], orderBy: 'value', limit: query.limit });
   return annualPoints(store.catalogue, key, rows);
 }

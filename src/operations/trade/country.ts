@@ -14,7 +14,7 @@ export const country = defineOperation({
   params: CountryParams,
   body: tradeBody(CountryDetailSchema),
   handler: ({ params, stores }) => {
-    const catalogue = stores.trade.catalogue;
+    const catalogue = stores.trade().catalogue;
     const input = new TradeInput(catalogue);
     input.countries(params.cid, 'path');
     input.resolve();

@@ -11,5 +11,5 @@ export const coverage = defineOperation({
   tag: 'trade',
   cost: 1,
   body: tradeBody(Type.Array(CoverageRowSchema, { description: 'one row per reporting country, by country' })),
-  handler: ({ stores }) => ({ data: stores.trade.catalogue.coverage }),
+  handler: ({ stores }) => ({ data: stores.trade().catalogue.coverage }),
 });

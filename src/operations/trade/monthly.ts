@@ -2,11 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { invalidParam } from '../../errors.js';
 import { Walk, bySize } from '../../http/paging.js';
 import { NextCursor, tradeBody } from '../../http/schemas.js';
-import { LISTING_KEYS, filterIdentity, rowPosition } from '../../trade/keyset.js';
+import { LISTING_KEYS, rowPosition } from '../../trade/keyset.js';
 import { TradeInput } from '../../trade/params.js';
 import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { MonthlyGroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
 
 export const monthly = defineOperation({
@@ -32,7 +31,7 @@ export const monthly = defineOperation({
   plainSerializer: true,
   handler: async (request) => {
     const { query } = request;
-    const { store, countExcludedMonthly } = tradeInEdition(request, query.hs_version);
+    const store = request.stores.trade(query.hs_version);
     const { catalogue } = store;
     // Grouped answers are short rankings or one row per month: they are not paged.
     if (query.group_by && query.cursor !== undefined)
@@ -53,15 +52,13 @@ export const monthly = defineOperation({
         method: query.method,
       };
     });
-    await countExcludedMonthly(filter);
     if (query.group_by) {
       const groupBy = query.group_by === 'period' ? 'month' : query.group_by;
       const rows = await store.monthlyGroups(filter, { groupBy, limit: query.limit });
       return { data: monthlyPoints(catalogue, groupBy, rows) };
     }
     // The resolved filter and the edition: `cursor` and `limit` are not part of it, so the page size may change.
-    const identity = [filterIdentity(catalogue, filter), query.hs_version ?? null];
-    const listing = { operation: '/v1/trade/monthly', query: identity, keys: LISTING_KEYS };
+    const listing = { operation: '/v1/trade/monthly', query: store.identity(filter), keys: LISTING_KEYS };
     const page = await walk.page(
       listing,
       bySize(

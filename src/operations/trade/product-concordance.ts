@@ -21,8 +21,8 @@ export const productConcordance = defineOperation({
     Type.Array(ConcordanceSchema, { description: 'for each HS6 code under pid, the codes of the edition asked for' }),
   ),
   handler: async ({ query, params, stores }) => {
-    const store = stores.trade;
-    stores.checkEdition(query.to);
+    const store = stores.trade();
+    store.checkEdition(query.to);
     // The schema checked the code's shape; a code of either edition counts, named by a nomenclature or not.
     const digits = params.pid.replace(/^hs:/i, '');
     const rows = await store.concordance(codeRange(digits), query.to);

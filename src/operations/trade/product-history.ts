@@ -3,7 +3,6 @@ import { tradeBody } from '../../http/schemas.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { yearSeries } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { GroupedPointSchema, ProductHistoryQuery, ProductParams } from './schemas.js';
 
 export const productHistory = defineOperation({
@@ -20,10 +19,9 @@ export const productHistory = defineOperation({
   body: tradeBody(Type.Array(GroupedPointSchema, { description: 'one point per year (period set), ascending' })),
   handler: async (request) => {
     const { query, params } = request;
-    const { store, countExcluded } = tradeInEdition(request, query.hs_version);
+    const store = request.stores.trade(query.hs_version);
     const input = new TradeInput(store.catalogue);
     const filter = annualFilter(input, query, input.products(params.pid, 'pid', 'path'));
-    await countExcluded(filter);
     return { data: await yearSeries(store, filter) };
   },
 });

@@ -3,7 +3,6 @@ import type { TradeFilter } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
 import { annualPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { MarketsQuery, MarketsSchema, ProductParams } from './schemas.js';
 
 export const productMarkets = defineOperation({
@@ -18,13 +17,12 @@ export const productMarkets = defineOperation({
   body: tradeBody(MarketsSchema),
   handler: async (request) => {
     const { query, params } = request;
-    const { store, countExcluded } = tradeInEdition(request, query.hs_version);
+    const store = request.stores.trade(query.hs_version);
     const input = new TradeInput(store.catalogue);
     const product = input.products(params.pid, 'pid', 'path');
     const years = input.years(query.from, query.to);
     input.resolve();
     const filter: TradeFilter = { terms: [{ partnerSide: 'importer' }], products: product.value, ...years };
-    await countExcluded(filter);
     const [exporters, importers] = await Promise.all([
       store.aggregate(filter, { groups: ['exporter'], orderBy: 'value', limit: query.limit }),
       store.aggregate(filter, { groups: ['importer'], orderBy: 'value', limit: query.limit }),

@@ -14,7 +14,7 @@ export const product = defineOperation({
   params: ProductParams,
   body: tradeBody(ProductDetailSchema),
   handler: ({ params, stores }) => {
-    const catalogue = stores.trade.catalogue;
+    const catalogue = stores.trade().catalogue;
     const input = new TradeInput(catalogue);
     const code = input.products(params.pid, 'pid', 'path');
     input.resolve();

@@ -13,5 +13,5 @@ export const products = defineOperation({
   cost: 1,
   query: searchQuery('crude petroleum'),
   body: tradeBody(Type.Array(ProductRowSchema, { description: 'the matching HS6 products' })),
-  handler: ({ query, stores }) => ({ data: searchProducts(stores.trade.catalogue, query.q, query.limit) }),
+  handler: ({ query, stores }) => ({ data: searchProducts(stores.trade().catalogue, query.q, query.limit) }),
 });

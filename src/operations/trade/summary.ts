@@ -2,7 +2,6 @@ import { tradeBody } from '../../http/schemas.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { tradeSummary } from '../../trade/summary.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { SummaryQuery, TradeSummarySchema } from './schemas.js';
 
 export const summary = defineOperation({
@@ -16,9 +15,8 @@ export const summary = defineOperation({
   body: tradeBody(TradeSummarySchema),
   handler: async (input) => {
     const { query } = input;
-    const { store, countExcluded } = tradeInEdition(input, query.hs_version);
+    const store = input.stores.trade(query.hs_version);
     const filter = annualFilter(new TradeInput(store.catalogue), query);
-    await countExcluded(filter);
     const rows = await store.aggregate(filter, { groups: ['year', 'partner'] });
     return { data: tradeSummary(store.catalogue, rows) };
   },

@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { Walk, bySize } from '../../http/paging.js';
 import { NextCursor, tradeBody } from '../../http/schemas.js';
-import { LISTING_KEYS, filterIdentity, rowPosition } from '../../trade/keyset.js';
+import { LISTING_KEYS, rowPosition } from '../../trade/keyset.js';
 import { TradeInput, annualFilter } from '../../trade/params.js';
 import { annualObservation } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
-import { tradeInEdition } from './edition.js';
 import { TradeObservationSchema, TradeQuery } from './schemas.js';
 
 export const trade = defineOperation({
@@ -23,14 +22,12 @@ export const trade = defineOperation({
   ),
   handler: async (input) => {
     const { query } = input;
-    const { store, countExcluded } = tradeInEdition(input, query.hs_version);
+    const store = input.stores.trade(query.hs_version);
     const { catalogue } = store;
     const walk = Walk.open(query.cursor);
     const filter = walk.resolve(() => annualFilter(new TradeInput(catalogue), query));
-    await countExcluded(filter);
     // The resolved filter and the edition: `cursor` and `limit` are not part of it, so the page size may change.
-    const identity = [filterIdentity(catalogue, filter), query.hs_version ?? null];
-    const listing = { operation: '/v1/trade', query: identity, keys: LISTING_KEYS };
+    const listing = { operation: '/v1/trade', query: store.identity(filter), keys: LISTING_KEYS };
     const page = await walk.page(
       listing,
       bySize(
