@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../src/access/sqlite/driver.js';
 import { Redis } from 'ioredis';
 import { OPERATOR_ACCOUNT_ID, type AccountStore } from '../src/access/accounts/store.js';
 import { sessionHash, newSessionToken } from '../src/access/accounts/tokens.js';
@@ -236,7 +236,7 @@ describe('accounts migration (SQLite)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-accounts-migration-'));
     try {
       mkdirSync(stateDir(dataDir));
-      const before = new Database(stateDatabaseFile(dataDir));
+      const before = openSqlite(stateDatabaseFile(dataDir));
       before.exec(readFileSync(path.join(ROOT, 'migrations/sqlite/001_keys_and_usage.sql'), 'utf8'));
       before.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
       before.prepare("INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000Z')").run();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../src/access/sqlite/driver.js';
 import { stateDatabaseFile } from '../src/access/sqlite/database.js';
 import { startCluster } from './helpers/cluster.js';
 import { Browser, csrfOf } from './helpers/dashboard-client.js';
@@ -44,7 +44,7 @@ async function embeddedServer(env: Record<string, string>): Promise<MailServer> 
     url: server.url,
     cliEnv: { DATA_DIR: dataDir },
     async expireLinks(email) {
-      const db = new Database(stateDatabaseFile(dataDir));
+      const db = openSqlite(stateDatabaseFile(dataDir));
       db.pragma('busy_timeout = 5000');
       db.prepare(
         "UPDATE email_tokens SET expires_at = '2000-01-01T00:00:00.000Z' " +
@@ -317,7 +317,7 @@ describe('SIGNUP=closed and SIGNUP=open (embedded backend, no SMTP_URL)', () => 
       const taken = await signUp(new Browser(server.url), 'open@example.com');
       assert.equal(taken.status, 422);
       assert.ok(taken.text.includes(message));
-      const db = new Database(stateDatabaseFile(server.cliEnv.DATA_DIR!));
+      const db = openSqlite(stateDatabaseFile(server.cliEnv.DATA_DIR!));
       db.prepare("UPDATE accounts SET disabled_at = '2020-01-01T00:00:00.000Z' WHERE email = ?").run(
         'open@example.com',
       );

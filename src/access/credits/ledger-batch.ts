@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/driver.js';
 import { rollupDay } from '../sqlite/days.js';
 import type { UsageEntry } from './index.js';
 
@@ -8,7 +8,7 @@ import type { UsageEntry } from './index.js';
  * operation of the batch. The ledger is append-only (migrations/sqlite/006): the
  * metering hook commits each request once.
  */
-export function ledgerBatchWriter(db: Database.Database): (entries: UsageEntry[]) => void {
+export function ledgerBatchWriter(db: SqliteDatabase): (entries: UsageEntry[]) => void {
   const insert = db.prepare(
     'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );

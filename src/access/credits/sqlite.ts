@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/driver.js';
 import { budgetOf, type ApiKeyRecord } from '../keys.js';
 import { periodDays } from '../sqlite/days.js';
 import { GroupCommit } from './group-commit.js';
@@ -25,7 +25,7 @@ export class SqliteCreditLedger implements CreditLedger {
     return entries.map(() => undefined);
   });
 
-  constructor(db: Database.Database) {
+  constructor(db: SqliteDatabase) {
     // A budget is a key's own, or its account's: the usage of every key of the account.
     this.usedInPeriod = db.prepare<{ budget: string; first: string; last: string }, Used>(
       'SELECT coalesce(sum(credits), 0) AS credits, coalesce(sum(calls), 0) AS calls FROM usage_daily ' +

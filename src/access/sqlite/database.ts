@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { type SqliteDatabase, openSqlite } from './driver.js';
 import { importLegacyState } from './legacy-import.js';
 import { migrateSqlite } from './migrate.js';
 
-export type StateDatabase = Database.Database;
+export type StateDatabase = SqliteDatabase;
 
 /** The folder of the embedded state in DATA_DIR. */
 export function stateDir(dataDir: string): string {
@@ -27,7 +27,7 @@ export function stateDatabaseFile(dataDir: string): string {
  */
 export function openStateDatabase(dataDir: string): StateDatabase {
   mkdirSync(stateDir(dataDir), { recursive: true });
-  const db = new Database(stateDatabaseFile(dataDir));
+  const db = openSqlite(stateDatabaseFile(dataDir));
   try {
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');

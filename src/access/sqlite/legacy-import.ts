@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
 import type { StoredKey } from '../keys.js';
 
@@ -43,7 +43,7 @@ function readLegacyUsage(file: string): LegacyUsage[] {
   return rows;
 }
 
-function insertKeys(db: Database.Database, keys: StoredKey[]): number {
+function insertKeys(db: SqliteDatabase, keys: StoredKey[]): number {
   const insert = db.prepare(
     'INSERT OR IGNORE INTO api_keys ' +
       '(id, name, key_hash, created_at, revoked_at, quota, rate_requests, rate_window_s, account_id) ' +
@@ -70,7 +70,7 @@ function insertKeys(db: Database.Database, keys: StoredKey[]): number {
  * period. A request id the file holds twice counts once. (The import runs when the
  * state database is first opened beside the old files, before any call is recorded.)
  */
-function insertUsage(db: Database.Database, rows: LegacyUsage[]): number {
+function insertUsage(db: SqliteDatabase, rows: LegacyUsage[]): number {
   const insert = db.prepare(
     'INSERT INTO usage_ledger (request_id, key_id, period, operation, credits, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -94,7 +94,7 @@ function insertUsage(db: Database.Database, rows: LegacyUsage[]): number {
  * in one transaction, then renames them `*.imported` (never deleted). A file the
  * database has already imported (a rename that did not happen) is only renamed.
  */
-export function importLegacyState(db: Database.Database, dir: string): void {
+export function importLegacyState(db: SqliteDatabase, dir: string): void {
   const present = Object.values(LEGACY_FILES).filter((f) => existsSync(path.join(dir, f)));
   if (present.length === 0) return;
   const imported = db.prepare('SELECT 1 FROM legacy_imports WHERE file = ?').pluck();

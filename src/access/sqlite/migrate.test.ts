@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import Database from 'better-sqlite3';
+import { openSqlite } from './driver.js';
 import { migrateSqlite } from './migrate.js';
 
 describe('SQLite state migrations', () => {
   it('the usage ledger is an append-only log: no index to insert into, rows kept in order across the migration', () => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     try {
       migrateSqlite(db);
       assert.deepEqual(db.prepare('PRAGMA index_list(usage_ledger)').all(), []);
@@ -23,7 +23,7 @@ describe('SQLite state migrations', () => {
   });
 
   it('a ledger written before the change keeps every row, oldest first', () => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     try {
       // The ledger as migration 001 made it, with rows written in another order than their instants.
       db.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`);

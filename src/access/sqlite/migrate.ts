@@ -1,11 +1,11 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from './driver.js';
 import { migrationFiles } from '../stores/migration-files.js';
 
 /**
  * Applies the versioned migrations not applied yet. BEGIN IMMEDIATE takes the write
  * lock first, so a server and a CLI starting together apply each migration once.
  */
-export function migrateSqlite(db: Database.Database): number[] {
+export function migrateSqlite(db: SqliteDatabase): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
   const pending = () => {
     const done = new Set(

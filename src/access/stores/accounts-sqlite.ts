@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/driver.js';
 import {
   generateAccountId,
   normaliseEmail,
@@ -21,7 +21,7 @@ import { ACCOUNT_COLUMNS, LIMIT_COLUMNS } from './sql.js';
 
 /** Accounts, sessions and account-scoped keys in the embedded state database. */
 export class SqliteAccountStore extends DelegatingAccountStore implements AccountStore {
-  constructor(private readonly db: Database.Database) {
+  constructor(private readonly db: SqliteDatabase) {
     super(new SqliteKeyAdmin(db), new SqliteEmailTokens(db));
   }
 

@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/driver.js';
 import type { EmailTokenPurpose, StoredEmailToken } from '../accounts/email-tokens.js';
 
 /** Verified addresses and the tokens of mailed links, in the embedded state database. */
 export class SqliteEmailTokens {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqliteDatabase) {}
 
   async isEmailVerified(accountId: string): Promise<boolean> {
     const row = this.db

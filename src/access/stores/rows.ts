@@ -21,7 +21,7 @@ interface ColumnTypes {
   big: unknown;
 }
 
-/** better-sqlite3: timestamps are stored as ISO text, integers come back as numbers. */
+/** The SQLite driver (libsql): timestamps are stored as ISO text, integers come back as numbers. */
 type SqliteColumns = { time: string; big: number };
 
 /** pg: TIMESTAMPTZ comes back as a Date, BIGINT (and count, sum) as text. */

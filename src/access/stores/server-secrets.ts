@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/driver.js';
 import type pg from 'pg';
 
 /**
@@ -8,7 +8,7 @@ import type pg from 'pg';
  * distributed mode reads the same one (a per-process secret would break a form
  * served by one replica and posted to another).
  */
-export function sqliteServerSecret(db: Database.Database, name: string): Buffer {
+export function sqliteServerSecret(db: SqliteDatabase, name: string): Buffer {
   db.prepare('INSERT INTO server_secrets (name, secret) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(
     name,
     randomBytes(32),

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/driver.js';
 import { OPERATOR_ACCOUNT_ID } from '../accounts/store.js';
 import {
   generateKey,
@@ -31,7 +31,7 @@ export class SqliteKeyStore implements KeyStore {
   private readonly active;
 
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqliteDatabase,
     pollMs = 250,
   ) {
     // The keys of a disabled account stop working as if revoked.
@@ -72,7 +72,7 @@ const LIMITS_OF_ACCOUNT = limitsOfAccount(['?', '?', '?']);
 
 /** What `npm run keys` does on the embedded state. */
 export class SqliteKeyAdmin implements KeyAdmin {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqliteDatabase) {}
 
   async create(input: NewKey): Promise<{ key: string; record: StoredKey }> {
     const key = generateKey();
