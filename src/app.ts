@@ -22,6 +22,7 @@ import type { PullStatus } from './store/store-pull.js';
 import { registerMetrics, type MetricSources } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerDocs } from './http/docs.js';
+import { registerHsts, type TlsPair } from './http/tls.js';
 import {
   CACHE_MAX_AGE_S_DEFAULT,
   EXTRACT_CONCURRENCY_DEFAULT,
@@ -76,6 +77,11 @@ export interface AppOptions {
   trustProxy?: string[];
   /** The account store and what else the dashboard needs; without it, no `/dashboard` route exists. */
   dashboard?: DashboardOptions;
+  /**
+   * With a certificate and key: HTTPS, HTTP/2 and HTTP/1.1 on one port (chosen by ALPN),
+   * `Strict-Transport-Security` on every answer. Without: plain HTTP/1.1.
+   */
+  tls?: TlsPair;
 }
 
 export type App = FastifyInstance;
@@ -98,7 +104,13 @@ function checkOperationRoute(route: RouteOptions): void {
 function createServer(opts: AppOptions): FastifyInstance {
   // Typed as Fastify's logger interface, which a pino logger implements.
   const logger: FastifyBaseLogger = opts.logger ?? createLogger(opts.logLevel, opts.logStream);
+  // Over TLS: an HTTP/2 server that also speaks HTTP/1.1 to clients whose ALPN asks for it.
+  // The application is the same either way, hence the one type (that of the HTTP/1.1 server).
+  const transport = opts.tls
+    ? ({ http2: true, https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key } } as unknown as object)
+    : {};
   const app = Fastify({
+    ...transport,
     loggerInstance: logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -116,6 +128,7 @@ function createServer(opts: AppOptions): FastifyInstance {
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (opts.tls) registerHsts(app);
   requireHost(app);
   app.setValidatorCompiler(recordingValidator);
   // Every method Node's parser knows is routable, so each gets a 405 on a known path.

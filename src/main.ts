@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp, type App } from './app.js';
 import { useCursorSecret } from './http/cursor.js';
 import { createAccess, type Access } from './access/setup.js';
 import type { MailSettings } from './dashboard/mailer.js';
@@ -7,6 +7,8 @@ import { datasetStore, type DatasetStore } from './datasets.js';
 import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './log.js';
 import { SettingsError, loadSettings, type Settings } from './settings.js';
 import { assertCanListen, assertWritableDataDir, listenProblem } from './startup.js';
+import { readTls, reloadTlsOnSighup } from './http/tls.js';
+import type { Server as TlsServer } from 'node:tls';
 import { readCurrentName } from './store/snapshot-layout.js';
 import { SnapshotPuller } from './store/store-pull.js';
 import { setWarningSink } from './store/warnings.js';
@@ -134,6 +136,17 @@ async function shareCursorKey(settings: Settings, access: Access, logger: Logger
   }
 }
 
+/** Listens on HOST:PORT; with TLS, a SIGHUP from now on reloads the certificate (never stops the process). */
+async function listen(app: App, settings: Settings, logger: Logger): Promise<void> {
+  if (settings.tls) reloadTlsOnSighup(app.server as unknown as TlsServer, settings.tls, logger);
+  await app.listen({ port: settings.port, host: settings.host }).catch((err: unknown) => {
+    throw listenProblem(err, settings.host, settings.port) ?? err;
+  });
+  if (settings.tls) {
+    logger.info(`serving HTTPS (HTTP/2 and HTTP/1.1) with TLS_CERT_FILE ${settings.tls.certFile}; SIGHUP reloads it`);
+  }
+}
+
 async function main(): Promise<void> {
   const settings = loadSettings();
   const logger = createLogger(settings.logLevel);
@@ -142,6 +155,8 @@ async function main(): Promise<void> {
   if (openSignup)
     logger.warn({ signup: 'open', open_signup_quota_credits: settings.openSignupQuotaCredits }, openSignup);
   assertWritableDataDir(settings.dataDir);
+  // Read and checked now, before a sample build, as every other setting is.
+  const tls = settings.tls ? readTls(settings.tls) : undefined;
   await assertCanListen(settings.host, settings.port);
   const store = snapshotStore(settings, logger);
   // A replica of an object store takes its snapshots from there, never builds the sample.
@@ -171,6 +186,7 @@ async function main(): Promise<void> {
     queryTimeoutMs: settings.queryTimeoutMs,
     cacheMaxAgeS: settings.cacheMaxAgeS,
     responseCacheBytes: settings.responseCacheMb * 2 ** 20,
+    tls,
     dashboard: settings.dashboard
       ? {
           ...access.dashboard,
@@ -189,9 +205,7 @@ async function main(): Promise<void> {
     puller?.close();
     store.close();
   });
-  await app.listen({ port: settings.port, host: settings.host }).catch((err: unknown) => {
-    throw listenProblem(err, settings.host, settings.port) ?? err;
-  });
+  await listen(app, settings, logger);
 }
 
 main().catch((err: unknown) => {

@@ -40,3 +40,17 @@ describe('OPEN_SIGNUP_QUOTA_CREDITS', () => {
     assert.match(refusal({ OPEN_SIGNUP_QUOTA_CREDITS: '2.5' }), /^OPEN_SIGNUP_QUOTA_CREDITS must be an integer >= 0/);
   });
 });
+
+describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
+  it('are both set or neither, else one line naming the one missing', () => {
+    assert.equal(loadSettings({}).tls, undefined);
+    assert.deepEqual(loadSettings({ TLS_CERT_FILE: 'c.pem', TLS_KEY_FILE: 'k.pem' }).tls, {
+      certFile: 'c.pem',
+      keyFile: 'k.pem',
+    });
+    const noKey = refusal({ TLS_CERT_FILE: 'c.pem' });
+    assert.match(noKey, /^TLS_KEY_FILE is required with TLS_CERT_FILE: set TLS_KEY_FILE to the PEM private key file/);
+    assert.ok(!noKey.includes('\n'));
+    assert.match(refusal({ TLS_KEY_FILE: 'k.pem' }), /^TLS_CERT_FILE is required with TLS_KEY_FILE: .*certificate/);
+  });
+});

@@ -123,6 +123,17 @@ export interface Settings {
   updateTimeoutS: number;
   /** `UPDATE_NOW`: the update's clock (ISO 8601), for tests that put a revision on another day; unset, now. */
   updateNow: Date | undefined;
+  /**
+   * `TLS_CERT_FILE` and `TLS_KEY_FILE`: the PEM certificate (chain) and private key the
+   * server serves HTTPS with (HTTP/2 and HTTP/1.1); unset, plain HTTP/1.1.
+   */
+  tls: TlsFiles | undefined;
+}
+
+/** The paths of a PEM certificate (chain) and of its private key. */
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
 }
 
 /**
@@ -366,6 +377,23 @@ export function publicOriginFrom(env: NodeJS.ProcessEnv): string | undefined {
   return url.origin;
 }
 
+/** `TLS_CERT_FILE` and `TLS_KEY_FILE`: both or neither (their content is read at start, see readTls). */
+export function tlsFrom(env: NodeJS.ProcessEnv): TlsFiles | undefined {
+  const certFile = optional(env, 'TLS_CERT_FILE');
+  const keyFile = optional(env, 'TLS_KEY_FILE');
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    const [set, unset, what] =
+      certFile === undefined
+        ? ['TLS_KEY_FILE', 'TLS_CERT_FILE', 'certificate']
+        : ['TLS_CERT_FILE', 'TLS_KEY_FILE', 'private key'];
+    throw new SettingsError(
+      `${unset} is required with ${set}: set ${unset} to the PEM ${what} file, or unset ${set} to serve plain HTTP`,
+    );
+  }
+  return { certFile, keyFile };
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const defaultQuotaCredits = intFrom(env, 'DEFAULT_QUOTA_CREDITS', { fallback: 10_000 });
   return {
@@ -409,5 +437,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     fredApiKey: optional(env, 'FRED_API_KEY'),
     updateTimeoutS: intFrom(env, 'UPDATE_TIMEOUT_S', { fallback: 30, min: 1 }),
     updateNow: updateNowFrom(env),
+    tls: tlsFrom(env),
   };
 }

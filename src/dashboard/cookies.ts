@@ -1,3 +1,4 @@
+import type { TLSSocket } from 'node:tls';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The session cookie (its token), the pre-sign-in CSRF cookie and the device cookie of a past sign-in. */
@@ -7,13 +8,21 @@ export const DEVICE_COOKIE = 'device';
 export const SESSION_MAX_AGE_S = 7 * 24 * 3600;
 
 /**
- * A cookie's name on the wire. Over HTTPS (as the original request came, behind a
- * trusted proxy) it carries the `__Host-` prefix: the browser then keeps it only if
+ * Whether the request came over HTTPS: to this server's own TLS (`TLS_CERT_FILE`), or,
+ * as a trusted proxy's `X-Forwarded-Proto` says, to the proxy in front.
+ */
+function overHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || (request.raw.socket as Partial<TLSSocket> | undefined)?.encrypted === true;
+}
+
+/**
+ * A cookie's name on the wire. Over HTTPS (to this server, or as the original request
+ * came behind a trusted proxy) it carries the `__Host-` prefix: the browser then keeps it only if
  * it is Secure, for this host alone and for every path, so no sibling domain or
  * plain-HTTP page can plant one.
  */
 function wireName(request: FastifyRequest, name: string): string {
-  return request.protocol === 'https' ? `__Host-${name}` : name;
+  return overHttps(request) ? `__Host-${name}` : name;
 }
 
 /** The value of cookie `name`, or undefined. Values are URL-safe base64 (and dots): no decoding is needed. */
@@ -37,7 +46,7 @@ export function setCookie(
   reply: FastifyReply,
   { name, value, maxAgeS }: { name: string; value: string; maxAgeS?: number },
 ): void {
-  const https = reply.request.protocol === 'https';
+  const https = overHttps(reply.request);
   const parts = [`${wireName(reply.request, name)}=${value}`, `Path=${https ? '/' : '/dashboard'}`];
   parts.push('HttpOnly', 'SameSite=Strict');
   if (maxAgeS !== undefined) parts.push(`Max-Age=${maxAgeS}`);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { StoreBusyError } from '../store/busy.js';
+import { HSTS } from './tls.js';
 
 /**
  * Every failure as the one canonical body `{ error, message, request_id, detail? }`:
@@ -42,9 +44,11 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): v
   const e = new ApiError(PARSER_ERRORS[err.code ?? ''] ?? 'bad_request');
   const id = randomUUID();
   const body = JSON.stringify(bodyOf(e, id));
+  // Over the server's own TLS, as every other answer there.
+  const hsts = (socket as Partial<TLSSocket>).encrypted === true ? `Strict-Transport-Security: ${HSTS}\r\n` : '';
   socket.end(
     `HTTP/1.1 ${e.status} ${http.STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${id}\r\n${hsts}Connection: close\r\n\r\n${body}`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import https from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,8 +53,25 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** `src/main.ts` as its own process (what `npm start` runs), ready when it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** Whether `url` answers 200 over HTTPS, trusting the certificate authority `ca`. */
+function answersOverHttps(url: string, ca: string | Buffer): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = https.get(url, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * `src/main.ts` as its own process (what `npm start` runs), ready when it answers:
+ * over HTTP, or over HTTPS trusting `ca` when it is given (a server with TLS_CERT_FILE).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { ca }: { ca?: string | Buffer } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, entryArgs('src/main.ts'), {
@@ -63,12 +81,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {
-      if ((await fetch(`${url}/v1/openapi.json`)).ok) break;
+      if (ca ? await answersOverHttps(`${url}/v1/openapi.json`, ca) : (await fetch(`${url}/v1/openapi.json`)).ok) break;
     } catch {
       /* not listening yet */
     }
