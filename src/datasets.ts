@@ -50,7 +50,7 @@ export function datasetStore(opts: Omit<SnapshotStoreOptions<Datasets>, 'load' |
 /**
  * The stores the operations read, over one snapshot and one request's deadline.
  * Nothing wraps them: whole answers are cached further up, where an operation is
- * served (`operations/serve.ts`, with `http/response-cache.ts`), and a request
+ * served (`operations/pipeline/serve.ts`, with `http/response-cache.ts`), and a request
  * reaches a store only when its answer is not in that cache.
  */
 export class Stores {

@@ -24,7 +24,7 @@ export interface ListingRequest {
  * What the trade operations read. The catalogue (countries, products, coverage,
  * sources) is held in memory; flows are read on demand. `DuckDbTradeStore` is the one
  * implementation; whole answers are cached above it, where an operation is served
- * (`operations/serve.ts`, with `http/response-cache.ts`), not around it.
+ * (`operations/pipeline/serve.ts`, with `http/response-cache.ts`), not around it.
  */
 export interface TradeStore {
   readonly catalogue: TradeCatalogue;

@@ -1,19 +1,19 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Stores } from '../datasets.js';
-import { PreparedBody, negotiateEncoding } from '../http/compression.js';
-import { csvColumns, representationOf, rowSchemaOf, toCsv, type Representation } from '../http/csv.js';
+import { Stores } from '../../datasets.js';
+import { PreparedBody, negotiateEncoding } from '../../http/compression.js';
+import { csvColumns, representationOf, rowSchemaOf, toCsv, type Representation } from '../../http/csv.js';
 import {
   answerKey,
   envelopeTail,
   placeholderEnvelope,
   splitEnvelope,
   type CachedAnswer,
-} from '../http/response-cache.js';
-import { durationMs } from '../http/routes.js';
-import type { Snapshot } from '../store/serving.js';
-import type { Datasets } from '../datasets.js';
-import type { Operation } from './operation.js';
+} from '../../http/response-cache.js';
+import { durationMs } from '../../http/routes.js';
+import type { Snapshot } from '../../store/serving.js';
+import type { Datasets } from '../../datasets.js';
+import type { Operation } from '../operation.js';
 
 /**
  * An operation's answers as kept bytes: what a request asks for, the answer its

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { DatasetStore, Datasets } from '../datasets.js';
-import { withFormat } from '../http/csv.js';
-import { etagOf, matchesEtag, type ResponseCache } from '../http/response-cache.js';
-import { API_ERROR_RESPONSES, allowOnlyGet, withinDeadline } from '../http/routes.js';
-import type { Snapshot } from '../store/serving.js';
+import type { DatasetStore, Datasets } from '../../datasets.js';
+import { withFormat } from '../../http/csv.js';
+import { etagOf, matchesEtag, type ResponseCache } from '../../http/response-cache.js';
+import { API_ERROR_RESPONSES, allowOnlyGet, withinDeadline } from '../../http/routes.js';
+import type { Snapshot } from '../../store/serving.js';
 import {
   answerKeyOf,
   knownKeyOf,
@@ -15,8 +15,8 @@ import {
   type Exchange,
   type ServedOperation,
 } from './answers.js';
-import type { ExtractLimits } from './extract-slots.js';
-import type { Operation } from './operation.js';
+import type { ExtractLimits } from '../extract-slots.js';
+import type { Operation } from '../operation.js';
 
 /** What serving an operation needs besides the operation: the snapshots and the answer cache. */
 export interface ServeContext {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Stores } from '../datasets.js';
-import { API_ERROR_RESPONSES, allowOnlyGet } from '../http/routes.js';
-import { watchStalledReader } from '../http/stalled-reader.js';
-import { ExtractSlots } from './extract-slots.js';
-import type { DownloadOperation } from './operation.js';
+import { Stores } from '../../datasets.js';
+import { API_ERROR_RESPONSES, allowOnlyGet } from '../../http/routes.js';
+import { watchStalledReader } from '../../http/stalled-reader.js';
+import { ExtractSlots } from '../extract-slots.js';
+import type { DownloadOperation } from '../operation.js';
 import type { ServeContext } from './serve.js';
 
 /**
