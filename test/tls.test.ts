@@ -259,13 +259,26 @@ describe('HTTPS with HTTP/2', () => {
     assert.equal(server.child.exitCode, null);
   });
 
-  it('stops on SIGTERM with an HTTP/2 session open, exit 0', async () => {
-    const session = await connect(server.url, Buffer.concat([first, second]));
+  it('stops on SIGTERM with an HTTP/2 session and an HTTP/1.1 keep-alive connection open, exit 0', async () => {
+    const ca = Buffer.concat([first, second]);
+    const session = await connect(server.url, ca);
     const closed = new Promise<void>((resolve) => session.once('close', () => resolve()));
     session.on('error', () => undefined);
     assert.equal((await h2request(session, { ':path': '/healthz' })).status, 200);
+    // A kept-alive HTTP/1.1 connection, idle after one answer.
+    const socket = tls.connect({ host: '127.0.0.1', port: port(), ca, ALPNProtocols: ['http/1.1'] });
+    const ended = new Promise<string>((resolve) => {
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => resolve(text));
+    });
+    socket.on('error', () => undefined);
+    socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until('the HTTP/1.1 answer', async () => (socket.bytesRead > 0 ? true : undefined), 10_000);
     await server.stop();
     await closed;
+    assert.match(await ended, /^HTTP\/1\.1 200 /);
     assert.equal(server.child.exitCode, 0, server.output().slice(-2000));
   });
 });
