@@ -9,6 +9,7 @@ import { TradeEditions } from './trade/editions.js';
 import { TradeCatalogue } from './trade/catalogue.js';
 import { NOMENCLATURE_FILE_SCHEMA, TRADE_FILE_SCHEMA } from './trade/file-schema.js';
 import type { SnapshotSchema } from './store/snapshot-schema.js';
+import { holdSums, type SumsInMemory } from './trade/memory-sums.js';
 import { TradeRequest } from './trade/request.js';
 import { readSumsAhead } from './trade/store.js';
 
@@ -22,16 +23,20 @@ export interface Datasets {
   editions: TradeEditions;
 }
 
-export const loadDatasets: LoadContent<Datasets> = async (db, files) => {
-  // The catalogues are read side by side, on connections of their own.
-  const [economics, trade, editions] = await Promise.all([
-    EconomicsCatalogue.load(db),
-    files.trade ? TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
-    files.trade ? TradeEditions.load(db, files) : new TradeEditions([], new Map(), false),
-  ]);
-  if (trade) readSumsAhead(db);
-  return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade, editions };
-};
+/** Reads what a server keeps in memory of a snapshot, its trade sums held as `sums` asks. */
+export const loadDatasets =
+  (sums: SumsInMemory): LoadContent<Datasets> =>
+  async (db, files) => {
+    holdSums({ trade: db, editions: files.editions.values(), proving: files.proving }, sums);
+    // The catalogues are read side by side, on connections of their own.
+    const [economics, trade, editions] = await Promise.all([
+      EconomicsCatalogue.load(db),
+      files.trade ? TradeCatalogue.load(db, 'trade', files.nomenclature ? 'nom' : 'trade') : undefined,
+      files.trade ? TradeEditions.load(db, files) : new TradeEditions([], new Map(), false),
+    ]);
+    if (trade) readSumsAhead(db);
+    return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade, editions };
+  };
 
 /** What each file of a served snapshot may hold: the tables and columns the builds write. */
 export const SNAPSHOT_SCHEMA: SnapshotSchema = {
@@ -43,8 +48,11 @@ export const SNAPSHOT_SCHEMA: SnapshotSchema = {
 export type DatasetStore = SnapshotStore<Datasets>;
 
 /** The store of served snapshots, each opened with its economics and trade catalogues. */
-export function datasetStore(opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'>): DatasetStore {
-  return new SnapshotStore({ ...opts, load: loadDatasets, schema: SNAPSHOT_SCHEMA });
+export function datasetStore(
+  opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & SumsInMemory,
+): DatasetStore {
+  const { memorySums, memorySumsBytes, ...store } = opts;
+  return new SnapshotStore({ ...store, load: loadDatasets({ memorySums, memorySumsBytes }), schema: SNAPSHOT_SCHEMA });
 }
 
 /**

@@ -13,9 +13,7 @@ import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { StoreBusyError } from './busy.js';
 import { checkColumns, requiredFields, type Fields } from './rows.js';
-import { DUCKDB_QUEUE_MAX_DEFAULT, TRADE_MEMORY_MB_DEFAULT } from '../settings.js';
-
-const DEFAULT_MEMORY_SUMS_BYTES = TRADE_MEMORY_MB_DEFAULT * 2 ** 20;
+import { DUCKDB_QUEUE_MAX_DEFAULT } from '../settings.js';
 
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[];
@@ -88,13 +86,6 @@ export interface DatabaseOptions {
    * and where an extract's pipe is written. Nothing else is reachable (see `confine`).
    */
   filesDirectory?: string;
-  /**
-   * Whether small sums may be computed from aggregates held in memory (default true);
-   * off, every sum runs in DuckDB (the reference the in-memory sums are checked against).
-   */
-  memorySums?: boolean;
-  /** Bytes the trade sums held in memory may take (default `TRADE_MEMORY_MB_DEFAULT` MiB); 0 reads no table whole. */
-  memorySumsBytes?: number;
 }
 
 /**
@@ -315,14 +306,14 @@ export class Database {
   private readonly lane: Lane = 'heavy';
   /** What `shared` computed from this snapshot, by key; every request's view sees the same map. */
   private readonly sharedValues = new Map<string, Promise<unknown>>();
+  /** What `keep` kept with this snapshot, by key; every request's view sees the same map. */
+  private readonly keptValues = new Map<string, unknown>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly lanes: Record<Lane, ConnectionLane>,
     private readonly limits: {
       queryTimeoutMs: number;
-      memorySums: boolean;
-      memorySumsBytes: number;
       /** What the database was opened with, for `aside`. */
       opened: DatabaseOptions;
     },
@@ -343,7 +334,6 @@ export class Database {
       memoryLimit,
       ...(tempDirectory ? { tempDirectory } : {}),
       ...(filesDirectory ? { filesDirectory } : {}),
-      memorySums: false,
     });
   }
 
@@ -352,14 +342,14 @@ export class Database {
     return this.limits.opened.filesDirectory ?? this.limits.opened.tempDirectory;
   }
 
-  /** Whether small sums may be computed from aggregates held in memory (see `DatabaseOptions`). */
-  get memorySums(): boolean {
-    return this.limits.memorySums;
+  /** Keeps `value` with this snapshot under `key`: every request's view reads it (`kept`). */
+  keep(key: string, value: unknown): void {
+    this.keptValues.set(key, value);
   }
 
-  /** Bytes the trade sums held in memory may take (see `DatabaseOptions`). */
-  get memorySumsBytes(): number {
-    return this.limits.memorySumsBytes;
+  /** The value kept under `key` (see `keep`); undefined when none is. */
+  kept<T>(key: string): T | undefined {
+    return this.keptValues.get(key) as T | undefined;
   }
 
   /**
@@ -406,8 +396,6 @@ export class Database {
     };
     return new Database(instance, lanes, {
       queryTimeoutMs: opts.queryTimeoutMs,
-      memorySums: opts.memorySums ?? true,
-      memorySumsBytes: opts.memorySumsBytes ?? DEFAULT_MEMORY_SUMS_BYTES,
       opened: opts,
     });
   }

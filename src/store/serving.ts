@@ -31,6 +31,8 @@ export interface AttachedFiles {
    * queries read it as they read the trade file.
    */
   editions: ReadonlyMap<number, Database>;
+  /** Opened to be proven before it is published, not to be served: nothing is read ahead. */
+  proving: boolean;
 }
 
 /** Reads what a server keeps in memory of a snapshot (catalogues) once, when it opens. */
@@ -47,8 +49,8 @@ interface OpenOptions<T> {
   queryTimeoutMs: number;
   memoryLimit: string;
   maxQueued?: number;
-  memorySums?: boolean;
-  memorySumsBytes?: number;
+  /** Opened to be proven before it is published (see `AttachedFiles.proving`). */
+  proving?: boolean;
 }
 
 /** The edition files of a snapshot directory, by HS edition. */
@@ -71,8 +73,6 @@ function servingPool<T>(opts: OpenOptions<T>, dirs: { tempDirectory: string; fil
     threads: 1,
     queryTimeoutMs: opts.queryTimeoutMs,
     maxQueued: opts.maxQueued,
-    memorySums: opts.memorySums,
-    memorySumsBytes: opts.memorySumsBytes,
     memoryLimit: opts.memoryLimit,
     ...dirs,
   };
@@ -135,8 +135,8 @@ export class Snapshot<T> {
         ...(hasNom ? { nom: { file: nomFile, schema: schema.nomenclature } } : {}),
       });
       for (const [hsVersion, file] of hasTrade ? editionFiles(dir) : []) {
-        // A trade file in another edition: queried less often, it keeps no product sums in memory.
-        const edition = await Database.open({ ...pool, memorySumsBytes: 0, attach: { trade: file, ...nom } });
+        // A trade file in another edition, opened as a database of its own.
+        const edition = await Database.open({ ...pool, attach: { trade: file, ...nom } });
         opened.push(edition);
         await checkSchemas(edition.within(loading), { trade: { file, schema: schema.trade } });
         editions.set(hsVersion, edition);
@@ -146,6 +146,7 @@ export class Snapshot<T> {
         trade: hasTrade,
         nomenclature: hasNom,
         editions: new Map([...editions].map(([v, e]) => [v, e.within(loading)])),
+        proving: opts.proving ?? false,
       });
       return new Snapshot({ name, db, editions, content, tempDirectory });
     } catch (err) {
@@ -198,10 +199,6 @@ export interface SnapshotStoreOptions<T> extends Partial<SnapshotSettings> {
    */
   duckdbQueueMax?: number;
   onSwap?: (name: string) => void;
-  /** Internal: off, every trade sum runs in DuckDB (for checking the in-memory sums against it). */
-  memorySums?: boolean;
-  /** Bytes of trade sums each snapshot may hold in memory (default: `TRADE_MEMORY_MB_DEFAULT` MiB). */
-  memorySumsBytes?: number;
   /** Called with the snapshot directories the clean-up at start removed. */
   onClean?: (removed: string[]) => void;
   onError?: (err: unknown) => void;
@@ -279,7 +276,7 @@ export class SnapshotStore<T> {
   }
 
   /** Opens snapshot `name` with this store's options (`extra.dir`: from elsewhere than `snapshots/`). */
-  private openSnapshot(name: string, extra: { dir?: string; memorySums?: boolean } = {}): Promise<Snapshot<T>> {
+  private openSnapshot(name: string, extra: { dir?: string; proving?: boolean } = {}): Promise<Snapshot<T>> {
     const memoryLimit = this.settings.duckdbMemoryLimit;
     return Snapshot.open({ ...this.opts, name, memoryLimit, maxQueued: this.opts.duckdbQueueMax, ...extra });
   }
@@ -290,7 +287,7 @@ export class SnapshotStore<T> {
    * read, then closed. Throws what makes it unusable.
    */
   async prove(dir: string, name: string): Promise<void> {
-    const snapshot = await this.openSnapshot(name, { dir, memorySums: false });
+    const snapshot = await this.openSnapshot(name, { dir, proving: true });
     try {
       const editions = editionFiles(dir).map(([hsVersion]) => snapshot.edition(hsVersion));
       await everyTableAnswers([snapshot.db, ...editions.filter((e): e is Database => e !== undefined)]);
@@ -343,7 +340,7 @@ export class SnapshotStore<T> {
     const name = await readCurrentName(this.opts.dataDir);
     if (name === this.unopenable) return;
     if (!name || name === this.active?.name || this.refused.has(name)) return;
-    const { dataDir, load, schema, queryTimeoutMs, duckdbQueueMax: maxQueued, memorySums, memorySumsBytes } = this.opts;
+    const { dataDir, load, schema, queryTimeoutMs, duckdbQueueMax: maxQueued } = this.opts;
     const memoryLimit = this.settings.duckdbMemoryLimit;
     const next = await Snapshot.open({
       dataDir,
@@ -353,8 +350,6 @@ export class SnapshotStore<T> {
       queryTimeoutMs,
       memoryLimit,
       maxQueued,
-      memorySums,
-      memorySumsBytes,
     }).catch((err: unknown) => {
       if (err instanceof SchemaRefusedError) this.refused.add(name);
       throw err;

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import { sumsInMemory } from './memory-sums.js';
 import type { Fields } from '../store/rows.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
@@ -113,7 +114,7 @@ async function listingPlan(
     rows: filter.products ? rows(years) : inWindow,
   };
   const plans = [sorted];
-  if (db.memorySums) {
+  if (sumsInMemory(db).memorySums) {
     const inYears = { from: window.from, to: window.to };
     const every = await annualAggregate(db, { terms: [{ partnerSide: 'importer' }], ...inYears }, { groups: ['year'] });
     plans.push({ source: table('annual_by_year'), ordered: true, window, rows: (limit * rows(every)) / inWindow });

@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import { sumsInMemory } from './memory-sums.js';
 import type { Fields } from '../store/rows.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
 import { PairSums, type PairGroup } from './pair-sums.js';
@@ -80,7 +81,7 @@ export interface Aggregation {
 export async function annualAggregate(db: Database, filter: TradeFilter, opts: Aggregation): Promise<AggregateRow[]> {
   const { groups } = opts;
   // Without a product, the sums of a few countries come from the pair aggregate, held in memory.
-  if (db.memorySums && !filter.products && !groups.includes('hs6')) {
+  if (sumsInMemory(db).memorySums && !filter.products && !groups.includes('hs6')) {
     const pairs = await PairSums.of(db);
     const rows = pairs.aggregate(filter, { ...opts, groups: groups as PairGroup[] });
     if (rows) return rows as AggregateRow[];
@@ -88,7 +89,7 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
   // With a product, the sums of one country's or one product range's rows of an aggregate
   // come from its slice, held in memory.
   const sources = filter.terms.map((term) => annualSource(term, filter, groups).aggregate);
-  if (db.memorySums && sources.every((s) => s !== undefined && s !== 'pair')) {
+  if (sumsInMemory(db).memorySums && sources.every((s) => s !== undefined && s !== 'pair')) {
     const slices = await AggregateSlices.of(db);
     const rows = await slices.aggregate(db, { filter, sources: sources as SlicedAggregate[] }, opts);
     if (rows) return rows as AggregateRow[];
@@ -96,7 +97,13 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
   // Sums by year of a term naming nothing (every flow): the whole table's, summed once by
   // DuckDB and kept for the snapshot; a year's sums are the same whatever the other years.
   const [only] = filter.terms;
-  if (db.memorySums && filter.terms.length === 1 && !names(only!) && !filter.products && groups[0] === 'year') {
+  if (
+    sumsInMemory(db).memorySums &&
+    filter.terms.length === 1 &&
+    !names(only!) &&
+    !filter.products &&
+    groups[0] === 'year'
+  ) {
     if (!opts.orderBy && !opts.limit) {
       const key = `trade:every-flow:${only!.partnerSide}:${groups.join(',')}`;
       const all = await db.shared(key, (root) => sqlAggregate(root, { terms: filter.terms }, { groups }));

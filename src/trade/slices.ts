@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import { sumsInMemory } from './memory-sums.js';
 import type { CodeRange } from './catalogue.js';
 import type { Term, TradeFilter } from './filter.js';
 import {
@@ -70,7 +71,7 @@ export class AggregateSlices {
   readonly read: Promise<void>;
 
   private constructor(private readonly root: Database) {
-    this.budget = Math.floor(root.memorySumsBytes / SLICE_ROW_BYTES);
+    this.budget = Math.floor(sumsInMemory(root).memorySumsBytes / SLICE_ROW_BYTES);
     this.read = this.readWhole().catch(() => undefined);
   }
 

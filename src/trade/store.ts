@@ -1,4 +1,5 @@
 import type { Database } from '../store/duckdb.js';
+import { sumsInMemory } from './memory-sums.js';
 import { latestExportYear, revealedAdvantage, type AdvantageQuery, type AdvantageRow } from './advantage.js';
 import { copyViews, tablesOf, type CodeRange, type TradeCatalogue } from './catalogue.js';
 import { concordance, type ConcordanceRow } from './concordance.js';
@@ -119,7 +120,8 @@ export class DuckDbTradeStore implements TradeStore {
  * that fails is tried again by the first request that needs it.
  */
 export function readSumsAhead(db: Database): void {
-  if (!db.memorySums) return;
+  const { memorySums, memorySumsBytes } = sumsInMemory(db);
+  if (!memorySums) return;
   void PairSums.of(db).catch(() => undefined);
-  if (db.memorySumsBytes > 0) void AggregateSlices.of(db).catch(() => undefined);
+  if (memorySumsBytes > 0) void AggregateSlices.of(db).catch(() => undefined);
 }
