@@ -16,7 +16,7 @@ const LAYERS = [
   ['sample', 'ingest'],
   ['http', 'access'],
   ['operations', 'dashboard'],
-  ['sdmx', 'mcp'],
+  ['sdmx-rest', 'mcp'],
   ['app', 'startup'],
   ['main', 'cli'],
 ];

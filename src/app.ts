@@ -40,7 +40,7 @@ import type { ExtractLimits } from './operations/extract-slots.js';
 import { createLogger, type Logger } from './log.js';
 import { dashboardPlugin, type DashboardOptions } from './dashboard/index.js';
 import { registerMcp } from './mcp/index.js';
-import { registerSdmx } from './sdmx/routes.js';
+import { registerSdmx } from './sdmx-rest/routes.js';
 
 export interface AppOptions {
   store: DatasetStore;

@@ -228,7 +228,7 @@ describe('snapshots through an object store, by content', () => {
     rmSync(publisher, { recursive: true, force: true });
   });
 
-  it('an update of economics alone (npm run update) moves the economics file alone, whatever the trade file', async (t) => {
+  it('an economics-only npm run update moves the economics file alone, whatever the trade file', async (t) => {
     // The first snapshot: every file goes up, and down to the replica.
     const first = await publishEconomics();
     const firstManifest = storedManifest(first);
