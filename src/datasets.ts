@@ -7,7 +7,7 @@ import type { Database } from './store/duckdb.js';
 import { SnapshotStore, type LoadContent, type Snapshot, type SnapshotStoreOptions } from './store/serving.js';
 import { TradeEditions } from './trade/editions.js';
 import { TradeCatalogue } from './trade/catalogue.js';
-import { NOMENCLATURE_FILE_SCHEMA, TRADE_FILE_SCHEMA } from './trade/file-schema.js';
+import { NOMENCLATURE_FILE_SCHEMA, TRADE_FILE_SCHEMA } from './trade/file-format/index.js';
 import type { SnapshotSchema } from './store/snapshot-schema.js';
 import { holdSums, type SumsInMemory } from './trade/memory-sums.js';
 import { TradeRequest } from './trade/request.js';

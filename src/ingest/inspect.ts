@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { readNumber } from '../store/rows.js';
 
-// What a DuckDB database holds, asked of it: a count, whether a table or a column exists.
+// What a DuckDB database holds, asked of it: a count, whether a column exists (tables: `tableNames`).
 
 /** The first value of the first row of `sql` as a number; 0 without a row. */
 export async function scalar(conn: DuckDBConnection, sql: string): Promise<number> {
@@ -16,15 +16,6 @@ export async function hasColumn(conn: DuckDBConnection, database: string, column
     `SELECT count(*)::INTEGER AS n FROM duckdb_columns()
      WHERE database_name = $1 AND table_name = $2 AND column_name = $3`,
     [database, table!, name!],
-  );
-  return readNumber(r, 'n') > 0;
-}
-
-/** Whether `database` has a table named `table`. */
-export async function hasTable(conn: DuckDBConnection, database: string, table: string): Promise<boolean> {
-  const r = await conn.runAndReadAll(
-    'SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = $1 AND table_name = $2',
-    [database, table],
   );
   return readNumber(r, 'n') > 0;
 }

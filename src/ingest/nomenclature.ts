@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings } from '../store/builder.js';
 import { NOMENCLATURE_FILE } from '../store/snapshot-layout.js';
-import { CONCORDANCE_DDL, PRODUCTS_DDL, writeProducts } from '../trade/tables.js';
+import { CONCORDANCE_DDL, PRODUCTS_DDL, writeProducts } from '../trade/file-format/index.js';
 import type { HsConversion, HsCorrelation } from './adapters/hs-concordance.js';
 import { writeEditionFiles, type EditionReport } from './trade-editions.js';
 import type { NomenclatureProduct } from './adapters/hs.js';

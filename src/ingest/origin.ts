@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { hasTable } from './inspect.js';
+import { tableNames } from '../store/duckdb.js';
 import { readNumber } from '../store/rows.js';
 
 /**
@@ -14,7 +14,7 @@ export async function markIngested(conn: DuckDBConnection): Promise<void> {
 
 /** Whether the attached database `database` was written by an ingest. */
 export async function isIngested(conn: DuckDBConnection, database: string): Promise<boolean> {
-  if (!(await hasTable(conn, database, 'meta'))) return false;
+  if (!(await tableNames(conn, database)).has('meta')) return false;
   const origin = await conn.runAndReadAll(
     `SELECT count(*)::INTEGER AS n FROM ${database}.meta WHERE key = 'origin' AND value = 'ingested'`,
   );

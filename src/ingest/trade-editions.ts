@@ -6,8 +6,7 @@ import { NOMENCLATURE_FILE, TRADE_FILE, editionFile } from '../store/snapshot-la
 import { readRows } from '../store/rows.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
 import { codeIn, conversionJoin, flowEdition } from '../trade/flow-editions.js';
-import { TRADE_DDL, deriveTradeTables } from '../trade/tables.js';
-import { EDITIONS_DDL } from './trade-tables.js';
+import { createTradeFile, deriveTradeTables } from '../trade/file-format/index.js';
 
 /** Flows of one edition file: reported in the edition, converted to it, and left out. */
 export interface EditionReport {
@@ -80,8 +79,7 @@ async function reportedEditions(conn: DuckDBConnection, hasEditions: boolean): P
  * flow count counts converted flows.
  */
 async function writeEdition(conn: DuckDBConnection, v: number, hasEditions: boolean): Promise<EditionReport> {
-  await conn.run(TRADE_DDL);
-  await conn.run(EDITIONS_DDL);
+  await createTradeFile(conn);
   const srcTables = await tableNames(conn, 'src');
   await conn.run('INSERT INTO countries SELECT * FROM src.countries');
   // A file without sources (the sample's) is known by that: its edition file has none either.

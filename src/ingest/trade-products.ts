@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { attachReadOnly } from '../store/duckdb.js';
 import { HS_PRODUCTS } from '../reference/hs.js';
 import { DEFAULT_HS_EDITION } from '../trade/catalogue.js';
-import { writeProducts } from '../trade/tables.js';
+import { writeProducts } from '../trade/file-format/index.js';
 import { readRows } from '../store/rows.js';
 
 /** The first ingest's product names: the bundled list, in the default edition. */

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { hasColumn, hasTable } from './inspect.js';
+import { tableNames } from '../store/duckdb.js';
+import { hasColumn } from './inspect.js';
 import type { Provenance } from './types.js';
 
 /** Where each trade adapter's figures come from. */
@@ -36,7 +37,7 @@ export async function writeEditions(
       WHERE value_imp IS NOT NULL`,
     [loaded.source],
   );
-  if (old && (await hasTable(conn, old, 'editions'))) {
+  if (old && (await tableNames(conn, old)).has('editions')) {
     const source = (await hasColumn(conn, old, 'editions.source')) ? 'e.source' : 'NULL';
     // Not those of the exporter-years the input replaced (their rows are gone).
     await conn.run(`INSERT OR IGNORE INTO editions
@@ -58,7 +59,7 @@ export async function writeSources(conn: DuckDBConnection, p: Provenance, old: s
       UNION SELECT importer FROM temp.incoming_monthly WHERE value_imp IS NOT NULL)`,
     [p.source_name, p.source_url, p.license_id, p.attribution_text],
   );
-  if (old && (await hasTable(conn, old, 'sources'))) {
+  if (old && (await tableNames(conn, old)).has('sources')) {
     await conn.run(`INSERT OR IGNORE INTO sources
       SELECT m.new_id, s.source_name, s.source_url, s.license_id, s.attribution_text
       FROM ${old}.sources s JOIN temp.idmap m ON s.country = m.old_id`);

@@ -4,19 +4,18 @@ import { PREVIOUS_ALIAS, buildSnapshot, type BuildSettings } from '../store/buil
 import { Progress } from '../store/progress.js';
 import { NOMENCLATURE_FILE, TRADE_FILE } from '../store/snapshot-layout.js';
 import { duckdbTempDir } from '../store/spill.js';
-import { deriveTradeTables, writeTradeCountries } from '../trade/tables.js';
+import { createTradeFile, deriveTradeTables, writeTradeCountries } from '../trade/file-format/index.js';
 import { writeEditionFiles } from './trade-editions.js';
 import type { AreaRef } from './areas.js';
 import { ensureEconomics } from './economics.js';
 import { IngestError, refuseTooManyBadRows } from './errors.js';
 import { scalar } from './inspect.js';
-import { isIngested } from './origin.js';
+import { isIngested, markIngested } from './origin.js';
 import { STAGING_DDL, type Staged, type TradeInput } from './staging.js';
 import { countryList, numberStaged } from './trade-countries.js';
 import { mergeKeptRows, sameContent } from './trade-merge.js';
 import { nameUnknownCodes, writeBundledProducts } from './trade-products.js';
 import { TRADE_SOURCES, writeEditions, writeSources, type TradeSourceId } from './trade-sources.js';
-import { createTradeTables } from './trade-tables.js';
 import { readRows } from '../store/rows.js';
 
 /** Phases of a trade ingest and their shares of its time (reading and the derived tables dominate). */
@@ -133,7 +132,8 @@ type TradeWritten = Omit<TradeIngestReport, 'snapshot' | 'unchanged' | 'carried'
 async function writeTrade(conn: DuckDBConnection, w: TradeWrite): Promise<TradeWritten> {
   const { progress } = w;
   progress.phase('read flows');
-  await createTradeTables(conn);
+  await createTradeFile(conn);
+  await markIngested(conn);
   await conn.run(STAGING_DDL);
   const staged = await w.input.stage(conn, { progress, scratchDir: w.scratchDir });
   w.opts.onStaged?.(staged);

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { countryByIso2, tradeCountryList, type TradeCountryRef } from '../reference/countries.js';
 import { EU_MEMBERS } from '../reference/groups.js';
-import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/tables.js';
+import { TRADE_DDL, deriveTradeTables, writeProducts, writeTradeCountries } from '../trade/file-format/index.js';
 import { lastCompletePeriods, monthIndex } from './calendar.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 import {

@@ -28,12 +28,17 @@ export async function attachReadOnly(conn: DuckDBConnection, file: string, alias
   await conn.run(`ATTACH '${file.replace(/'/g, "''")}' AS ${alias} (READ_ONLY)`);
 }
 
-/** The names of the tables of the database attached as `alias`, read on a build's connection. */
-export async function tableNames(conn: DuckDBConnection, alias: string): Promise<Set<string>> {
-  const result = await conn.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE database_name = $alias', {
-    alias,
-  });
-  return new Set(result.getRows().map((r) => r[0] as string));
+/**
+ * The names of the tables of the database attached as `alias`: the one way the code
+ * asks whether a file has a table, on a build's connection or a served database.
+ */
+export async function tableNames(on: DuckDBConnection | Database, alias: string): Promise<Set<string>> {
+  const sql = 'SELECT table_name AS name FROM duckdb_tables() WHERE database_name = $1';
+  const names =
+    on instanceof Database
+      ? (await on.query<{ name: string }>(sql, { name: true }, [alias])).map((r) => r.name)
+      : (await on.runAndReadAll(sql, [alias])).getRows().map((r) => r[0] as string);
+  return new Set(names);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Database } from '../store/duckdb.js';
+import { tableNames, type Database } from '../store/duckdb.js';
+import { copyViews } from './file-format/index.js';
 import type { Fields } from '../store/rows.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 import { EU_MEMBERS } from '../reference/groups.js';
@@ -274,7 +275,7 @@ export class TradeCatalogue {
       COVERAGE_FIELDS,
     );
     const byId = new Map(countries.map((c) => [c.id, c.iso2]));
-    const tables = await tablesOf(db, schema);
+    const tables = await tableNames(db, schema);
     // A file written before sources were recorded: a generated sample (no origin
     // marker) is still known as one; ingested data then has no recorded source.
     const sources = tables.has('sources')
@@ -306,50 +307,6 @@ export class TradeCatalogue {
       { n: true },
     );
     return new TradeCatalogue({ countries, products, coverage: rows, editions, sources, selfTrade: self!.n > 0 });
-  }
-}
-
-/** The names of the tables of the attached database `schema`. */
-export async function tablesOf(db: Database, schema: string): Promise<Set<string>> {
-  const sql = `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = '${schema}'`;
-  return new Set((await db.query<{ name: string }>(sql, { name: true })).map((t) => t.name));
-}
-
-/**
- * The view the queries read as the pair-led copy of the annual facts: that copy, or
- * in a file written before it existed the exporter-led one, whose rows of one pair
- * come in the same order (only more of them are read).
- */
-async function pairCopyView(db: Database, schema: string, hasCopy: boolean): Promise<void> {
-  const source = `${schema}.annual_by_${hasCopy ? 'pair' : 'exporter'}`;
-  await db.query(`CREATE OR REPLACE VIEW annual_by_pair AS SELECT * FROM ${source}`);
-}
-
-/** The views the queries read as the copies a file written before them lacks. */
-export async function copyViews(db: Database, schema: string, tables: Set<string>): Promise<void> {
-  await pairCopyView(db, schema, tables.has('annual_by_pair'));
-  await countryYearViews(db, schema, tables);
-}
-
-/**
- * The views the queries read as the copies led by a country then the year. A file
- * written before them has the country-led copies only: sorted by year within the
- * country when it predates the pair-led copy too, by product first since. A view
- * that sorts keeps the order the listings read in stored order (DuckDB pushes the
- * country filter below the sort).
- */
-async function countryYearViews(db: Database, schema: string, tables: Set<string>): Promise<void> {
-  for (const [side, other] of [
-    ['exporter', 'importer'],
-    ['importer', 'exporter'],
-  ] as const) {
-    const own = `annual_by_${side}_year`;
-    const select = tables.has(own)
-      ? `SELECT * FROM ${schema}.${own}`
-      : tables.has('annual_by_pair')
-        ? `SELECT * FROM ${schema}.annual_by_${side} ORDER BY ${side}, year, value DESC, ${other}, hs6`
-        : `SELECT * FROM ${schema}.annual_by_${side}`;
-    await db.query(`CREATE OR REPLACE VIEW ${own} AS ${select}`);
   }
 }
 

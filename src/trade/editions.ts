@@ -1,7 +1,7 @@
-import type { Database } from '../store/duckdb.js';
 import { invalidParam } from '../errors.js';
 import { annualAggregate } from './annual-sums.js';
-import { TradeCatalogue, tablesOf } from './catalogue.js';
+import { tableNames, type Database } from '../store/duckdb.js';
+import { TradeCatalogue } from './catalogue.js';
 import { leadingKey, termConditions, type TradeFilter } from './filter.js';
 import { codeIn, conversionJoin, flowEdition } from './flow-editions.js';
 import { monthlyConditions, monthlyTable, type MonthlyFilter } from './monthly-filter.js';
@@ -111,7 +111,7 @@ export class TradeEditions {
     files: { nomenclature: boolean; editions: ReadonlyMap<number, Database> },
   ): Promise<TradeEditions> {
     const loaded =
-      files.nomenclature && (await tablesOf(db, 'nom')).has('hs_conversions')
+      files.nomenclature && (await tableNames(db, 'nom')).has('hs_conversions')
         ? (
             await db.query<{ v: number }>(
               `SELECT DISTINCT v::INTEGER AS v FROM (SELECT from_version AS v FROM nom.hs_conversions
@@ -133,7 +133,7 @@ export class TradeEditions {
       readSumsAhead(edition);
       read.set(v, { db: edition, catalogue, counts: counts! });
     }
-    return new TradeEditions(loaded, read, (await tablesOf(db, 'trade')).has('editions'));
+    return new TradeEditions(loaded, read, (await tableNames(db, 'trade')).has('editions'));
   }
 }
 

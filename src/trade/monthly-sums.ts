@@ -7,7 +7,7 @@ import {
   type MonthlyFilter,
 } from './monthly-filter.js';
 import { Bindings, column, table, where } from './sql.js';
-import { MONTHLY_AGGREGATES, aggregateTable } from './tables.js';
+import { MONTHLY_AGGREGATES, aggregateTable } from './file-format/index.js';
 
 /** Per-method columns of the monthly aggregates. */
 const MONTHLY_SUMS: Record<MonthlyFilter['method'], { value: string; qty: string; n: string }> = {

@@ -1,6 +1,6 @@
 import type { Database } from '../store/duckdb.js';
 import { table as tableName } from './sql.js';
-import { ANNUAL_AGGREGATES } from './tables.js';
+import { ANNUAL_AGGREGATES } from './file-format/index.js';
 
 /** The annual aggregates read by slices (those with a product), with their keys (the first one leads). */
 export const SLICED: Omit<typeof ANNUAL_AGGREGATES, 'pair'> = ANNUAL_AGGREGATES;

@@ -1,4 +1,4 @@
-import { QUERIED_TABLES } from './tables.js';
+import { QUERIED_TABLES } from './file-format/index.js';
 
 /**
  * The trade queries' SQL is built from fixed fragments and from identifiers taken
@@ -35,7 +35,7 @@ export class Bindings {
 
 /**
  * Copies the queries read through a view in the serving instance's own schema (see
- * `copyViews` in catalogue.ts), so that a file written before these copies existed
+ * `copyViews` in file-format/views.ts), so that a file written before these copies existed
  * is read through the copy that stands in for them.
  */
 const VIEWED_COPIES = new Set(['annual_by_pair', 'annual_by_exporter_year', 'annual_by_importer_year']);

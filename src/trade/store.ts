@@ -1,7 +1,8 @@
-import type { Database } from '../store/duckdb.js';
+import { tableNames, type Database } from '../store/duckdb.js';
 import { sumsInMemory } from './memory-sums.js';
 import { latestExportYear, revealedAdvantage, type AdvantageQuery, type AdvantageRow } from './advantage.js';
-import { copyViews, tablesOf, type CodeRange, type TradeCatalogue } from './catalogue.js';
+import type { CodeRange, TradeCatalogue } from './catalogue.js';
+import { copyViews } from './file-format/index.js';
 import { concordance, type ConcordanceRow } from './concordance.js';
 import { extractSql } from './extract.js';
 import { streamFile, type FileFormat, type FileStream } from '../store/file-stream.js';
@@ -85,7 +86,7 @@ export class DuckDbTradeStore implements TradeStore {
     // cache behind in the serving one, and it holds none of the serving connections.
     const aside = await this.db.aside(EXTRACT_MEMORY_LIMIT);
     try {
-      await copyViews(aside, 'trade', await tablesOf(aside, 'trade'));
+      await copyViews(aside, 'trade', await tableNames(aside, 'trade'));
       const written = await streamFile(aside, { sql: statement, format: file.format, signal: file.signal });
       void written.done.finally(() => aside.close());
       return written;

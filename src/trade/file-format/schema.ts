@@ -1,4 +1,4 @@
-import type { FileSchema } from '../store/snapshot-schema.js';
+import type { FileSchema } from '../../store/snapshot-schema.js';
 import { ANNUAL_AGGREGATES, ANNUAL_COPIES, MONTHLY_AGGREGATES, MONTHLY_COPIES, aggregateTable } from './tables.js';
 
 const ANNUAL = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'];
