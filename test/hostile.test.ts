@@ -264,4 +264,13 @@ describe('request deadline', () => {
     assert.ok([200, 504].includes(heavy.status));
     assert.equal((await s.get('/v1/countries')).status, 200, 'cheap requests are still served');
   });
+
+  it('answers 504 to a download whose first byte is not ready by the deadline, and cancels its queries', async () => {
+    const r = await s.get('/v1/trade/bulk?format=csv');
+    expectError(r, 504, 'provider_timeout');
+    const db = s.store.current!.db;
+    const t = Date.now();
+    while (db.busy > 0 && Date.now() - t < 2000) await new Promise((res) => setTimeout(res, 5));
+    assert.equal(db.busy, 0, 'no query runs on after the 504');
+  });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Stores } from '../../datasets.js';
-import { API_ERROR_RESPONSES, allowOnlyGet } from '../../http/routes.js';
+import { API_ERROR_RESPONSES, allowOnlyGet, withinDeadline } from '../../http/routes.js';
 import { watchStalledReader } from '../../http/stalled-reader.js';
 import { ExtractSlots } from '../extract-slots.js';
 import type { DownloadOperation } from '../operation.js';
@@ -9,6 +9,7 @@ import type { ServeContext } from './serve.js';
 /**
  * Serves a download operation at its URL (405 for other methods): on the serving
  * snapshot, kept open until the file is written; headers set before the first byte,
+ * reached within the request's deadline (else 504, as for an answer),
  * the file streamed as it is written; the client leaving stops the writing. A key
  * writes one file at a time and the server `concurrency` in all; a client that
  * stops reading, or a file past its time limit, is cut off (the client sees a
@@ -38,14 +39,21 @@ export function registerDownload(app: FastifyInstance, operation: DownloadOperat
       try {
         return await ctx.datasets.use(async (snapshot) => {
           const headers: Record<string, string> = {};
-          const input = {
-            query: request.query as Record<string, unknown>,
-            stores: new Stores(snapshot, (db) => db.within(gone.signal, 'heavy'), headers),
-            headers,
-            signal: gone.signal,
-            charge: async (credits: number) => request.metering?.raiseTo?.(credits),
-          };
-          const file = await operation.download(input);
+          // Until its headers are sent, a download is under the request's deadline as an
+          // answer is (504, its queries cancelled); then under the extract's own limits.
+          const file = await withinDeadline(request, async (deadline) => {
+            const signal = AbortSignal.any([gone.signal, deadline]);
+            const made = await operation.download({
+              query: request.query as Record<string, unknown>,
+              stores: new Stores(snapshot, (db) => db.within(signal, 'heavy'), headers),
+              headers,
+              signal,
+              charge: async (credits: number) => request.metering?.raiseTo?.(credits),
+            });
+            // Made after the 504 was sent: nobody reads it, so its writing stops.
+            if (signal.aborted) made.stream.destroy();
+            return made;
+          });
           void reply
             .headers(headers)
             .header('content-type', file.contentType)
