@@ -107,7 +107,11 @@ function createServer(opts: AppOptions): FastifyInstance {
   // Over TLS: an HTTP/2 server that also speaks HTTP/1.1 to clients whose ALPN asks for it.
   // The application is the same either way, hence the one type (that of the HTTP/1.1 server).
   const transport = opts.tls
-    ? ({ http2: true, https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key } } as unknown as object)
+    ? ({
+        http2: true,
+        // requireHostHeader reaches the HTTP/1.1 fallback (Node 22 and later check Host there).
+        https: { allowHTTP1: true, cert: opts.tls.cert, key: opts.tls.key, requireHostHeader: false },
+      } as unknown as object)
     : {};
   const app = Fastify({
     ...transport,

@@ -174,12 +174,8 @@ describe('HTTPS with HTTP/2', () => {
   it('refuses HTTP/1.1 without Host, and what the parser refuses, with the canonical body and HSTS', async () => {
     const noHost = await rawHttp1(port(), first, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
     assert.match(noHost, /^HTTP\/1\.1 400 /);
-    // From Node 22, the HTTP/1.1 fallback of an HTTP/2 server refuses a request without
-    // Host itself, before the application sees it: a bare 400, without our body or HSTS.
-    if (Number(process.versions.node.split('.')[0]) < 22) {
-      assert.match(noHost, /^strict-transport-security: max-age=31536000\r$/im);
-      assert.match(noHost, /"error":"bad_request"/);
-    }
+    assert.match(noHost, /^strict-transport-security: max-age=31536000\r$/im);
+    assert.match(noHost, /"error":"bad_request"/);
     const malformed = await rawHttp1(port(), first, 'GET /healthz HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n');
     assert.match(malformed, /^HTTP\/1\.1 400 /);
     assert.match(malformed, /^strict-transport-security: max-age=31536000\r$/im);
