@@ -51,6 +51,8 @@ export interface Universe {
   reporters: string[];
   partners: string[];
   products: string[];
+  /** The first and last year of annual data. */
+  years: { first: number; last: number };
 }
 
 /** Next request path of one operation. */
@@ -58,14 +60,18 @@ export type Mix = () => string;
 
 /** Reporters from the coverage, partners beyond them, and every HS6 code the product search returns. */
 export async function discoverUniverse(get: (path: string) => Promise<any>): Promise<Universe> {
-  const coverage: Array<{ country: string }> = await get('/v1/trade/coverage');
+  const coverage: Array<{ country: string; yearly_first: number | null; yearly_last: number | null }> =
+    await get('/v1/trade/coverage');
   const reporters = coverage.map((c) => c.country);
+  const firsts = coverage.flatMap((c) => (c.yearly_first === null ? [] : [c.yearly_first]));
+  const lasts = coverage.flatMap((c) => (c.yearly_last === null ? [] : [c.yearly_last]));
+  span = { first: Math.min(...firsts), last: Math.max(...lasts) };
   const partners = [...reporters, ...extraPartners];
   const products: string[] = [];
   for (const d of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
     for (const p of (await get(`/v1/trade/products?q=${d}&limit=500`)) as Array<{ hs6: string }>) products.push(p.hs6);
   }
-  return { reporters, partners, products };
+  return { reporters, partners, products, years: span };
 }
 
 /** An HS6 code, or its heading (4 digits) or chapter (2 digits). */
@@ -74,10 +80,12 @@ const product = (u: Universe) => {
   const r = rng.float();
   return r < 0.4 ? code : r < 0.7 ? code.slice(0, 4) : code.slice(0, 2);
 };
+/** The years of annual data (set by `discoverUniverse`). */
+let span = { first: 2015, last: 2025 };
 const years = () => {
   if (maybe(0.5)) return {};
-  const from = rng.int(2015, 2025);
-  return { from, to: rng.int(from, 2025) };
+  const from = rng.int(span.first, span.last);
+  return { from, to: rng.int(from, span.last) };
 };
 /** Partner, product and years of a country's imports or exports. */
 const flowFilter = (u: Universe) => ({
@@ -109,6 +117,11 @@ function tradePath(u: Universe): string {
     return `/v1/trade${qs({ reporter, partner, product: product(u), flow: flow(), ...y })}`;
   }
   return `/v1/trade${qs({ product: product(u), ...y, limit: pick([100, 1000]) })}`;
+}
+
+/** A reporter's flows, a page of `limit`: the listing clients page through. */
+function listingPath(u: Universe, limit: number): string {
+  return `/v1/trade${qs({ reporter: pick(u.reporters), flow: flow(), ...years(), limit })}`;
 }
 
 function summaryPath(u: Universe): string {
@@ -189,6 +202,8 @@ function countryMixes(u: Universe): Record<string, Mix> {
 export function buildMixes(u: Universe): Record<string, Mix> {
   return {
     '/v1/trade': () => tradePath(u),
+    '/v1/trade?reporter&limit=100': () => listingPath(u, 100),
+    '/v1/trade?reporter&limit=1000': () => listingPath(u, 1000),
     '/v1/trade/summary': () => summaryPath(u),
     '/v1/trade/monthly': () => monthlyPath(u),
     '/v1/trade/coverage': () => '/v1/trade/coverage',

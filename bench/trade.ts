@@ -1,97 +1,75 @@
 /**
- * Latency of every trade operation against a running server over a seeded mix of
- * realistic parameters, first one client at a time, then with 32 connections (each
- * round draws its own queries, so the second is not served from the answer cache of
- * the first). Prints p50 / p99 per operation and connection count, the rows each
- * returns on average, the size of the data being served, and the server's peak RSS
- * when BENCH_PID names its process.
+ * Latency of every trade operation against a running server, loaded by wrk (a C
+ * client: `apt-get install wrk`), over seeded realistic queries, every request a
+ * distinct one (so answers are computed, not served from the answer cache): each
+ * operation one connection at a time, then 32 connections; then the whole mix at 32;
+ * then cheap answers beside 200 connections of heavy ones (BENCH_OVERLOAD=0: not).
+ * Prints p50 / p99 / req/s per operation and connection count, the load average at
+ * start, the size of the data being served, and the server's peak RSS when BENCH_PID
+ * names its process.
  *
  *   BENCH_URL=http://127.0.0.1:8080 BENCH_KEY=… DATA_DIR=./data [BENCH_PID=…] npm run bench
  *
- * BENCH_OPERATIONS (comma-separated paths as printed) measures only those operations.
+ * BENCH_OPERATIONS (comma-separated names as printed) measures only those operations;
+ * BENCH_SECONDS (default 3) is each run's length; BENCH_MIX_PATHS (default 20000) the
+ * distinct queries of the mix, run for BENCH_MIX_SECONDS (default 10).
  */
-import autocannon from 'autocannon';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type Mix, buildMixes, discoverUniverse } from './mixes.js';
+import { printLoad } from './machine.js';
+import { buildMixes, discoverUniverse, pick } from './mixes.js';
+import { distinctPaths, runWrk } from './wrk.js';
 import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
 
 const url = process.env.BENCH_URL ?? 'http://127.0.0.1:8080';
 const key = process.env.BENCH_KEY ?? process.env.BOOTSTRAP_API_KEY ?? '';
-const perOperation = Number(process.env.BENCH_REQUESTS ?? 300);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const mixPaths = Number(process.env.BENCH_MIX_PATHS ?? 20000);
+const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 10);
 const dataDir = process.env.DATA_DIR ?? './data';
 
-const headers = { authorization: `Bearer ${key}` };
 async function get(p: string): Promise<any> {
-  const res = await fetch(url + p, { headers });
+  const res = await fetch(url + p, { headers: { authorization: `Bearer ${key}` } });
   if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
   return (await res.json()).data;
 }
 
-/** One operation's line of the results table. */
+/** One line of the results table. */
 interface OperationStats {
   operation: string;
   connections: number;
   requests: number;
+  req_per_s: number;
   p50_ms: number;
   p99_ms: number;
   max_ms: number;
-  rows_avg: number;
   errors: number;
+  /** More requests than distinct paths: later ones repeated a path (and may have been cached). */
+  cycled: boolean;
 }
 
-/** Rows in one answer's `data`: the list, the periods, the matches, the top traders, or the one record. */
-function rowsOf(data: any): number {
-  return Array.isArray(data)
-    ? data.length
-    : data.periods
-      ? data.periods.length
-      : data.matches
-        ? data.matches.length
-        : data.top_exporters
-          ? data.top_exporters.length + data.top_importers.length
-          : 1;
-}
+/** Paths enough for `connections` at up to about 3 000 req/s for the run. */
+const pathsFor = (connections: number) => (connections === 1 ? 1500 : 3000) * Math.max(1, seconds / 3);
 
-/** Sends `perOperation` requests of one operation's mix over `connections`, and sums up latency and rows. */
-async function runOperation(operation: string, next: Mix, connections: number): Promise<OperationStats> {
-  const paths = Array.from({ length: perOperation }, next);
-  let rows = 0;
-  let drawn = 0;
-  let responses = 0;
-  const result = await autocannon({
-    url,
-    connections,
-    amount: perOperation,
-    headers,
-    // One request template whose path is drawn in turn across all connections: every
-    // request is a distinct draw (a `requests` array would be replayed by each
-    // connection). Bodies are parsed (to count rows) only one client at a time: parsing
-    // in the load generator while 32 connections wait would inflate its latencies.
-    requests: [
-      {
-        setupRequest: (request) => ({ ...request, path: paths[drawn++ % paths.length]! }),
-        ...(connections === 1
-          ? {
-              onResponse: (status: number, body: string) => {
-                responses++;
-                if (status === 200) rows += rowsOf(JSON.parse(body).data);
-              },
-            }
-          : {}),
-      },
-    ],
-  });
+async function measure(
+  operation: string,
+  paths: string[],
+  run: { connections: number; seconds?: number },
+): Promise<OperationStats> {
+  const { connections, seconds: runSeconds = seconds } = run;
+  const r = await runWrk({ url, key, paths, connections, seconds: runSeconds });
+  const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     operation,
     connections,
-    requests: result.requests.total,
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    max_ms: result.latency.max,
-    rows_avg: connections === 1 ? Math.round(rows / Math.max(1, responses)) : NaN,
-    errors: result.non2xx + result.errors,
+    requests: r.requests,
+    req_per_s: r.reqPerSec,
+    p50_ms: round(r.p50Ms),
+    p99_ms: round(r.p99Ms),
+    max_ms: round(r.maxMs),
+    errors: r.errors,
+    cycled: r.cycled,
   };
 }
 
@@ -137,17 +115,45 @@ function watchRss(): { stop(): void } {
   };
 }
 
+/**
+ * 200 connections of distinct heavy queries (monthly flows, product markets, 1 000-row
+ * listings) and, meanwhile from a second wrk, 4 connections of cheap answers (the
+ * catalogue and a repeated answer, kept in the answer cache): how long the cheap wait.
+ */
+async function overload(mixes: ReturnType<typeof buildMixes>): Promise<OperationStats[]> {
+  const kinds = ['/v1/trade/monthly', '/v1/trade/products/{pid}/markets', '/v1/trade?reporter&limit=1000'];
+  const heavy = distinctPaths(() => mixes[pick(kinds)]!(), 20_000);
+  const cheap = ['/v1/countries', '/v1/trade/summary?reporter=DE&partner=CN'];
+  const loaded = measure('overload: 200 heavy distinct', heavy, { connections: 200, seconds: seconds + 2 });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const meanwhile = await measure('overload: cheap cached meanwhile', cheap, { connections: 4 });
+  return [await loaded, meanwhile];
+}
+
 async function main(): Promise<void> {
+  printLoad('at start');
   const universe = await discoverUniverse(get);
   const mixes = buildMixes(universe);
   const table: OperationStats[] = [];
   const rssPeak = watchRss();
   const only = process.env.BENCH_OPERATIONS ? process.env.BENCH_OPERATIONS.split(',') : undefined;
-  for (const [operation, next] of Object.entries(mixes)) {
-    if (only && !only.includes(operation)) continue;
-    for (const connections of [1, 32]) table.push(await runOperation(operation, next, connections));
+  const chosen = Object.entries(mixes).filter(([operation]) => !only || only.includes(operation));
+  for (const [operation, next] of chosen) {
+    for (const connections of [1, 32]) {
+      table.push(await measure(operation, distinctPaths(next, pathsFor(connections)), { connections }));
+    }
   }
+  const nexts = chosen.map(([, next]) => next);
+  table.push(
+    await measure(
+      'mix',
+      distinctPaths(() => pick(nexts)(), mixPaths),
+      { connections: 32, seconds: mixSeconds },
+    ),
+  );
   console.table(table);
+  if (process.env.BENCH_OVERLOAD !== '0') console.table(await overload(mixes));
+  printLoad('at end');
   rssPeak.stop();
   await printDataStats(dataDir);
 }
