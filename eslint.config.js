@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * economics and trade domains do not import each other, nor sample and ingest).
  */
 const LAYERS = [
-  ['errors', 'settings', 'text', 'values', 'secrets'],
+  ['errors', 'settings', 'text', 'json-bytes', 'values', 'secrets'],
   ['reference'],
   ['store'],
   ['economics', 'trade'],

@@ -34,6 +34,19 @@ export function splitEnvelope(serialised: string, withDuration: boolean): Buffer
   return Buffer.from(serialised.slice(0, serialised.length - tail.length));
 }
 
+const DATA_PLACEHOLDER = '{"data":[]';
+
+/**
+ * `splitEnvelope` of an answer whose `data` was serialised apart (`json`, a JSON
+ * array's bytes): serialised with `data` empty, which must be its first field, and
+ * `json` put in its place. Undefined when the serialisation is not of that shape.
+ */
+export function splitEnvelopeAround(serialised: string, json: Buffer, withDuration: boolean): Buffer | undefined {
+  if (!serialised.startsWith(DATA_PLACEHOLDER)) return undefined;
+  const rest = splitEnvelope(serialised.slice(DATA_PLACEHOLDER.length), withDuration);
+  return rest && Buffer.concat([Buffer.from('{"data":'), json, rest]);
+}
+
 /** The envelope fields of one request, closing the body that `splitEnvelope` cut. */
 export function envelopeTail(requestId: string, durationMs: number | undefined): Buffer {
   return Buffer.from(`"request_id":"${requestId}"${durationMs === undefined ? '' : `,"duration_ms":${durationMs}`}}`);

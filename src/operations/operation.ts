@@ -1,3 +1,4 @@
+import type { WithSerialisedData } from '../http/serialised-data.js';
 import type { Readable } from 'node:stream';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Stores } from '../datasets.js';
@@ -42,7 +43,9 @@ export interface Operation<Q extends TObject = TObject, P extends TObject = TObj
    * union in the body makes the latter try every item against each branch.
    */
   plainSerializer?: boolean;
-  handler(input: OperationInput<Q, P>): Promise<Omit<Static<B>, Filled>> | Omit<Static<B>, Filled>;
+  handler(
+    input: OperationInput<Q, P>,
+  ): Promise<WithSerialisedData<Omit<Static<B>, Filled>>> | WithSerialisedData<Omit<Static<B>, Filled>>;
 }
 
 /** Declares an operation; the types of `query`, `params` and the answer flow from its schemas. */

@@ -8,9 +8,11 @@ import {
   envelopeTail,
   placeholderEnvelope,
   splitEnvelope,
+  splitEnvelopeAround,
   type CachedAnswer,
 } from '../../http/response-cache.js';
 import { durationMs } from '../../http/routes.js';
+import { SerialisedData } from '../../http/serialised-data.js';
 import type { Snapshot } from '../../store/serving.js';
 import type { Datasets } from '../../datasets.js';
 import type { Operation } from '../operation.js';
@@ -109,13 +111,16 @@ const CSV_TAIL_BYTES = Buffer.from(CSV_TAIL);
  * lines; the envelope's fields go in headers (§1.11).
  */
 function csvAnswer(served: ServedOperation, value: object, meta: { etag: string; headers: Record<string, string> }) {
-  const { data, next_cursor: cursor } = value as { data: Array<Record<string, unknown>>; next_cursor?: string | null };
+  const answer = value as { data: unknown; next_cursor?: string | null };
+  const cursor = answer.next_cursor;
+  const rows: unknown = answer.data instanceof SerialisedData ? answer.data.rows() : answer.data;
+  const data = rows as Array<Record<string, unknown>>;
   const schemaOrder = !served.operation.plainSerializer;
   const text = toCsv(csvColumns(served.rowSchema!, data, { schemaOrder }), data);
   const body = new PreparedBody(Buffer.from(text.slice(0, -CSV_TAIL.length)));
   const headers = { ...meta.headers, ...(cursor ? { 'x-next-cursor': cursor } : {}) };
-  const answer: CachedAnswer = { body, etag: meta.etag, csv: true, ...withHeaders(headers) };
-  return answer;
+  const kept: CachedAnswer = { body, etag: meta.etag, csv: true, ...withHeaders(headers) };
+  return kept;
 }
 
 /** The `headers` of a kept answer, when it has any. */
@@ -127,8 +132,17 @@ function jsonAnswer(
   reply: FastifyReply,
   { value, etag, headers }: { value: object; etag: string; headers: Record<string, string> },
 ) {
-  const serialised = reply.serialize({ ...value, ...placeholderEnvelope(served.withDuration) });
-  const head = typeof serialised === 'string' ? splitEnvelope(serialised, served.withDuration) : undefined;
+  const { withDuration } = served;
+  const data = (value as { data?: unknown }).data;
+  const apart = data instanceof SerialisedData ? data : undefined;
+  const envelope = placeholderEnvelope(withDuration);
+  const serialised = reply.serialize({ ...value, ...(apart ? { data: [] } : {}), ...envelope });
+  const head =
+    typeof serialised !== 'string'
+      ? undefined
+      : apart
+        ? splitEnvelopeAround(serialised, apart.json(), withDuration)
+        : splitEnvelope(serialised, withDuration);
   if (!head) throw new Error(`${served.operation.url}: the answer does not end with its envelope fields`);
   const answer: CachedAnswer = { body: new PreparedBody(head), etag, ...withHeaders(headers) };
   return answer;

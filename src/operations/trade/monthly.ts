@@ -7,6 +7,8 @@ import { TradeInput } from '../../trade/params.js';
 import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
 import { MonthlyGroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
+import { SerialisedData } from '../../http/serialised-data.js';
+import { monthlyObservationsJson } from '../../trade/observation-json.js';
 
 export const monthly = defineOperation({
   url: '/v1/trade/monthly',
@@ -67,6 +69,10 @@ export const monthly = defineOperation({
         (row) => rowPosition(catalogue, row, row.month),
       ),
     );
-    return { data: page.rows.map((r) => monthlyObservation(catalogue, r)), next_cursor: page.next_cursor };
+    const data = new SerialisedData(
+      () => monthlyObservationsJson(catalogue, page.rows),
+      () => page.rows.map((r) => monthlyObservation(catalogue, r)),
+    );
+    return { data, next_cursor: page.next_cursor };
   },
 });

@@ -6,6 +6,8 @@ import { TradeInput, annualFilter } from '../../trade/params.js';
 import { annualObservation } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
 import { TradeObservationSchema, TradeQuery } from './schemas.js';
+import { SerialisedData } from '../../http/serialised-data.js';
+import { annualObservationsJson } from '../../trade/observation-json.js';
 
 export const trade = defineOperation({
   url: '/v1/trade',
@@ -36,6 +38,10 @@ export const trade = defineOperation({
         (row) => rowPosition(catalogue, row, row.year),
       ),
     );
-    return { data: page.rows.map((r) => annualObservation(catalogue, r)), next_cursor: page.next_cursor };
+    const data = new SerialisedData(
+      () => annualObservationsJson(catalogue, page.rows),
+      () => page.rows.map((r) => annualObservation(catalogue, r)),
+    );
+    return { data, next_cursor: page.next_cursor };
   },
 });

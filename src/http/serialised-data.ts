@@ -1,0 +1,18 @@
+/**
+ * An answer's `data` serialised by the operation itself: the bytes of its JSON array,
+ * spliced into the envelope as they are (a page of a thousand rows is written once,
+ * straight to bytes, instead of as objects the schema serializer turns into one long
+ * string that is then encoded), and its rows as objects for the other representations
+ * (CSV). Each is made only when asked for.
+ */
+export class SerialisedData<D> {
+  constructor(
+    readonly json: () => Buffer,
+    readonly rows: () => D,
+  ) {}
+}
+
+/** An operation's answer, where `data` may come serialised. */
+export type WithSerialisedData<T> = T extends { data: infer D }
+  ? T | (Omit<T, 'data'> & { data: SerialisedData<D> })
+  : T;
