@@ -44,7 +44,9 @@ export async function distributedBackends(
     if (applied.length) log(`applied database migrations ${applied.join(', ')}`);
     await pgKeys.start();
   }, log);
-  const ledger = new DistributedCreditLedger(redis, pool);
+  // The usage ledger's own connections: its commits do not wait for the disk flush.
+  const ledgerPool = createPool(settings.databaseUrl, { max: 4, asynchronousCommit: true });
+  const ledger = new DistributedCreditLedger(redis, pool, ledgerPool);
   return {
     mode: 'distributed',
     keys: pgKeys,
@@ -61,7 +63,7 @@ export async function distributedBackends(
     close: async () => {
       pgKeys.close();
       redis.disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), ledgerPool.end()]);
     },
   };
 }

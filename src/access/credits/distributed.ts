@@ -106,9 +106,16 @@ export class DistributedCreditLedger implements CreditLedger {
     maxBatch: 500,
   });
 
+  /**
+   * `pg` reads the ledger; `ledgerPg` writes it, on connections whose commits do not
+   * wait for the disk flush: a written row is in PostgreSQL before its answer leaves
+   * (a replica's crash loses nothing), but a crash of PostgreSQL itself may lose the
+   * last fraction of a second of rows (see docs/decisions.md).
+   */
   constructor(
     private readonly redis: Redis,
     private readonly pg: Pool,
+    private readonly ledgerPg: Pool = pg,
   ) {
     redis.defineCommand('creditReserve', { numberOfKeys: 2, lua: RESERVE });
     redis.defineCommand('limitAndReserve', { numberOfKeys: 3, lua: LIMIT_AND_RESERVE });
@@ -179,7 +186,7 @@ export class DistributedCreditLedger implements CreditLedger {
   /** Writes a batch of paid calls and their rollup in one statement, then commits their reservations (one script). */
   private async record(calls: PaidCall[]): Promise<null[]> {
     const column = <T>(f: (e: UsageEntry) => T) => calls.map((c) => f(c.entry));
-    await this.pg.query(RECORD_BATCH, [
+    await this.ledgerPg.query(RECORD_BATCH, [
       column((e) => e.requestId),
       column((e) => e.keyId),
       column((e) => e.period),

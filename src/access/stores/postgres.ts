@@ -16,12 +16,15 @@ import { inTransaction } from './pg-transaction.js';
 import { PG_ROWS, type PgRows } from './rows.js';
 import { ACTIVE_KEYS, limitsOfAccount } from './sql.js';
 
-export function createPool(databaseUrl: string): pg.Pool {
+export function createPool(databaseUrl: string, opts: { max?: number; asynchronousCommit?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 8,
+    max: opts.max ?? 8,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
+    // A commit returns once it is in PostgreSQL's write-ahead log buffer, without
+    // waiting for the flush to disk (see docs/decisions.md for what that risks).
+    ...(opts.asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
   });
   pool.on('error', () => undefined); // an idle client lost its server: the pool replaces it
   return pool;
