@@ -32,6 +32,8 @@ export async function distributedBackends(
   // Commands fail at once while Redis is unreachable (answered 503); the client reconnects by itself.
   const redis = new Redis(settings.redisUrl, {
     enableOfflineQueue: false,
+    // Commands of one turn of the event loop (the requests that arrived together) go in one write.
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(100 * times, 1000),
