@@ -130,6 +130,13 @@ export async function scenarioGroups(_dataDir: string): Promise<ScenarioGroup[]>
             })),
           )),
           { name: 'unique grouped trade (2000 queries)', paths: groupedTradePaths(await discoverUniverse(get), 2000) },
+          {
+            name: 'unique 1000-row listings (2000 queries)',
+            paths: Array.from(
+              { length: 2000 },
+              buildMixes(await discoverUniverse(get))['/v1/trade?reporter&limit=1000']!,
+            ),
+          },
         ];
       },
     },
