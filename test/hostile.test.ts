@@ -252,14 +252,19 @@ describe('request deadline', () => {
   });
   after(() => s.close());
 
-  it('answers 504 past QUERY_TIMEOUT_MS for the whole request and cancels its queries', async () => {
-    // Every monthly flow reconciled and ranked: far more than 10 ms of DuckDB work.
-    const r = await s.get('/v1/trade/monthly?limit=10000');
-    expectError(r, 504, 'provider_timeout');
+  /** Waits up to 2 s for the snapshot's connections to be idle: the 504's queries were cancelled. */
+  async function noQueryRunsOn(): Promise<void> {
     const db = s.store.current!.db;
     const t = Date.now();
     while (db.busy > 0 && Date.now() - t < 2000) await new Promise((res) => setTimeout(res, 5));
     assert.equal(db.busy, 0, 'no query runs on after the 504');
+  }
+
+  it('answers 504 past QUERY_TIMEOUT_MS for the whole request and cancels its queries', async () => {
+    // Every monthly flow reconciled and ranked: far more than 10 ms of DuckDB work.
+    const r = await s.get('/v1/trade/monthly?limit=10000');
+    expectError(r, 504, 'provider_timeout');
+    await noQueryRunsOn();
     const heavy = await s.get('/v1/trade/monthly?method=exporter&group_by=hs6');
     assert.ok([200, 504].includes(heavy.status));
     assert.equal((await s.get('/v1/countries')).status, 200, 'cheap requests are still served');
@@ -268,9 +273,6 @@ describe('request deadline', () => {
   it('answers 504 to a download whose first byte is not ready by the deadline, and cancels its queries', async () => {
     const r = await s.get('/v1/trade/bulk?format=csv');
     expectError(r, 504, 'provider_timeout');
-    const db = s.store.current!.db;
-    const t = Date.now();
-    while (db.busy > 0 && Date.now() - t < 2000) await new Promise((res) => setTimeout(res, 5));
-    assert.equal(db.busy, 0, 'no query runs on after the 504');
+    await noQueryRunsOn();
   });
 });
