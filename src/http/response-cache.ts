@@ -35,6 +35,7 @@ export function splitEnvelope(serialised: string, withDuration: boolean): Buffer
 }
 
 const DATA_PLACEHOLDER = '{"data":[]';
+const DATA_OPENING = Buffer.from('{"data":');
 
 /**
  * `splitEnvelope` of an answer whose `data` was serialised apart (`json`, a JSON
@@ -44,7 +45,7 @@ const DATA_PLACEHOLDER = '{"data":[]';
 export function splitEnvelopeAround(serialised: string, json: Buffer, withDuration: boolean): Buffer | undefined {
   if (!serialised.startsWith(DATA_PLACEHOLDER)) return undefined;
   const rest = splitEnvelope(serialised.slice(DATA_PLACEHOLDER.length), withDuration);
-  return rest && Buffer.concat([Buffer.from('{"data":'), json, rest]);
+  return rest && Buffer.concat([DATA_OPENING, json, rest]);
 }
 
 /** The envelope fields of one request, closing the body that `splitEnvelope` cut. */
