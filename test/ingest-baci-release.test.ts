@@ -228,6 +228,24 @@ async function mountTmpfs(dir: string, mb: number): Promise<boolean> {
   }
 }
 
+/**
+ * Unmounts `dir`, waiting for a process that just exited to let go of its files; detaches it lazily
+ * when it stays busy, so the folder can be removed either way.
+ */
+async function unmount(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (
+      await run('umount', [dir]).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await run('umount', ['-l', dir]);
+}
+
 describe('ingest: a disk that fills up', () => {
   let work: string;
   let mounted = false;
@@ -238,7 +256,7 @@ describe('ingest: a disk that fills up', () => {
     if (!mounted) skip = 'mounting a small tmpfs needs root: the full-disk check did not run';
   });
   after(async () => {
-    if (mounted) await run('umount', [path.join(work, 'disk')]).catch(() => undefined);
+    if (mounted) await unmount(path.join(work, 'disk'));
     rmSync(work, { recursive: true, force: true });
   });
 
