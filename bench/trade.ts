@@ -49,8 +49,8 @@ interface OperationStats {
   cycled: boolean;
 }
 
-/** Paths enough for `connections` at up to about 3 000 req/s for the run. */
-const pathsFor = (connections: number) => (connections === 1 ? 1500 : 3000) * Math.max(1, seconds / 3);
+/** Paths enough for `connections` at up to about 500 (one connection) or 2 000 (32) req/s for the run. */
+const pathsFor = (connections: number) => (connections === 1 ? 1500 : 6000) * Math.max(1, seconds / 3);
 
 async function measure(
   operation: string,
