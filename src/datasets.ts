@@ -11,6 +11,9 @@ import { NOMENCLATURE_FILE_SCHEMA, TRADE_FILE_SCHEMA } from './trade/file-format
 import type { SnapshotSchema } from './store/snapshot-schema.js';
 import { holdSums, type SumsInMemory } from './trade/memory-sums.js';
 import { TradeRequest } from './trade/request.js';
+import { ComplexityCache } from './trade/complexity/cache.js';
+import { COMPLEXITY_CACHE_MB_DEFAULT } from './settings.js';
+import { computeOffThread } from './trade/complexity/pool.js';
 import { readSumsAhead } from './trade/store.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
@@ -21,11 +24,18 @@ export interface Datasets {
   trade: TradeCatalogue | undefined;
   /** The HS editions trade answers in besides as reported (none without trade data). */
   editions: TradeEditions;
+  /** The economic complexity years computed from this snapshot's flows. */
+  complexity: ComplexityCache;
+}
+
+/** How a server keeps each snapshot: its trade sums, and the bytes its computed complexity years may take. */
+export interface KeptInMemory extends SumsInMemory {
+  complexityCacheBytes?: number;
 }
 
 /** Reads what a server keeps in memory of a snapshot, its trade sums held as `sums` asks. */
 export const loadDatasets =
-  (sums: SumsInMemory): LoadContent<Datasets> =>
+  ({ complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20, ...sums }: KeptInMemory): LoadContent<Datasets> =>
   async (db, files) => {
     holdSums({ trade: db, editions: files.editions.values(), proving: files.proving }, sums);
     // The catalogues are read side by side, on connections of their own.
@@ -35,7 +45,15 @@ export const loadDatasets =
       files.trade ? TradeEditions.load(db, files) : new TradeEditions([], new Map(), false),
     ]);
     if (trade) readSumsAhead(db);
-    return { economics, observations: new LazyObservations(() => ObservationArrays.load(db)), trade, editions };
+    return {
+      economics,
+      observations: new LazyObservations(() => ObservationArrays.load(db)),
+      trade,
+      editions,
+      complexity: new ComplexityCache(complexityCacheBytes, (year, thresholds) =>
+        computeOffThread({ year, thresholds }),
+      ),
+    };
   };
 
 /** What each file of a served snapshot may hold: the tables and columns the builds write. */
@@ -49,10 +67,11 @@ export type DatasetStore = SnapshotStore<Datasets>;
 
 /** The store of served snapshots, each opened with its economics and trade catalogues. */
 export function datasetStore(
-  opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & SumsInMemory,
+  opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & KeptInMemory,
 ): DatasetStore {
-  const { memorySums, memorySumsBytes, ...store } = opts;
-  return new SnapshotStore({ ...store, load: loadDatasets({ memorySums, memorySumsBytes }), schema: SNAPSHOT_SCHEMA });
+  const { memorySums, memorySumsBytes, complexityCacheBytes, ...store } = opts;
+  const load = loadDatasets({ memorySums, memorySumsBytes, complexityCacheBytes });
+  return new SnapshotStore({ ...store, load, schema: SNAPSHOT_SCHEMA });
 }
 
 /**
@@ -87,8 +106,8 @@ export class Stores {
    * reported when it is absent; 503 when the snapshot holds no trade data.
    */
   trade(hsVersion?: number): TradeRequest {
-    const { trade: catalogue, editions } = this.datasets;
+    const { trade: catalogue, editions, complexity } = this.datasets;
     if (!catalogue) throw new ApiError('provider_unavailable', 'This snapshot holds no trade data.');
-    return new TradeRequest({ db: this.db, catalogue, editions, view: this.view }, hsVersion, this.headers);
+    return new TradeRequest({ db: this.db, catalogue, editions, complexity, view: this.view }, hsVersion, this.headers);
   }
 }

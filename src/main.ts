@@ -13,6 +13,7 @@ import { readCurrentName } from './store/snapshot-layout.js';
 import { SnapshotPuller } from './store/store-pull.js';
 import { setWarningSink } from './store/warnings.js';
 import { readUpdateState } from './ingest/update/source-state.js';
+import { closeComplexityPool } from './trade/complexity/pool.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
 const SHUTDOWN_BOUND_MS = 10_000;
@@ -89,6 +90,7 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
     duckdbMemoryLimit: settings.duckdbMemoryLimit,
     duckdbQueueMax: settings.duckdbQueueMax,
     memorySumsBytes: settings.tradeMemoryMb * 2 ** 20,
+    complexityCacheBytes: settings.complexityCacheMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>
       logger.info({ removed }, `removed ${removed.length} unpublished or superseded snapshot(s): ${removed.join(' ')}`),
@@ -201,7 +203,7 @@ async function main(): Promise<void> {
   });
   onStopSignals(logger, async () => {
     await app.close();
-    await access.close();
+    await Promise.all([access.close(), closeComplexityPool()]);
     puller?.close();
     store.close();
   });

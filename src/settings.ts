@@ -5,6 +5,8 @@ import { totalmem } from 'node:os';
 export const DUCKDB_QUEUE_MAX_DEFAULT = 512;
 /** `TRADE_MEMORY_MB`: memory for the trade sums held in memory (slices of the product aggregates). */
 export const TRADE_MEMORY_MB_DEFAULT = 1536;
+/** `COMPLEXITY_CACHE_MB`: memory for the economic complexity years kept computed. */
+export const COMPLEXITY_CACHE_MB_DEFAULT = 256;
 /** `SNAPSHOTS_KEPT`: published snapshots kept on disk, the serving one included. */
 export const SNAPSHOTS_KEPT_DEFAULT = 3;
 /** `STORE_SNAPSHOTS_KEPT`: snapshots kept in the object store, the current one included. */
@@ -93,6 +95,8 @@ export interface Settings {
   tradeMemoryMb: number;
   /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
   duckdbQueueMax: number;
+  /** Memory for the economic complexity years kept computed, in MiB (`COMPLEXITY_CACHE_MB`). */
+  complexityCacheMb: number;
   logLevel: string;
   /**
    * `TRUST_PROXY`: addresses or CIDRs of the proxies whose `X-Forwarded-For` and
@@ -429,6 +433,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
+    complexityCacheMb: intFrom(env, 'COMPLEXITY_CACHE_MB', { fallback: COMPLEXITY_CACHE_MB_DEFAULT, min: 1 }),
     logLevel: optional(env, 'LOG_LEVEL') ?? LOG_LEVEL_DEFAULT,
     trustProxy: trustProxyFrom(env),
     ...mailSettingsFrom(env),

@@ -26,6 +26,10 @@ import { registerDownload } from './pipeline/serve-download.js';
 import { products } from './trade/products.js';
 import { summary } from './trade/summary.js';
 import { trade } from './trade/trade.js';
+import { complexityCountries } from './trade/complexity-countries.js';
+import { complexityProducts } from './trade/complexity-products.js';
+import { countryOpportunities } from './trade/country-opportunities.js';
+import { productRelated } from './trade/product-related.js';
 
 /**
  * Every API operation by its path. Each lives in `operations/<domain>/`, in the file
@@ -48,6 +52,7 @@ export const ROUTES: Record<string, Operation | DownloadOperation> = {
   '/v1/trade/products/:pid/history': productHistory,
   '/v1/trade/products/:pid/markets': productMarkets,
   '/v1/trade/products/:pid/concordance': productConcordance,
+  '/v1/trade/products/:pid/related': productRelated,
   '/v1/trade/countries': tradeCountries,
   '/v1/trade/countries/:cid': country,
   '/v1/trade/countries/:cid/imports': countryImports,
@@ -55,6 +60,9 @@ export const ROUTES: Record<string, Operation | DownloadOperation> = {
   '/v1/trade/countries/:cid/partners': countryPartners,
   '/v1/trade/countries/:cid/products': countryProducts,
   '/v1/trade/countries/:cid/advantage': countryAdvantage,
+  '/v1/trade/countries/:cid/opportunities': countryOpportunities,
+  '/v1/trade/complexity/countries': complexityCountries,
+  '/v1/trade/complexity/products': complexityProducts,
   '/v1/trade/bulk': bulk,
 };
 

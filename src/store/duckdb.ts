@@ -413,6 +413,26 @@ export class Database {
     return Object.create(this, { signal: { value: undefined } }) as Database;
   }
 
+  /**
+   * Waits for `work` that other requests may share (so it is not cancelled with this
+   * one) no longer than this view's deadline: past it, fails as its queries do.
+   */
+  async waitFor<T>(work: Promise<T>): Promise<T> {
+    const signal = this.signal;
+    if (!signal) return work;
+    if (signal.aborted) throw this.timeout();
+    let onAbort = () => undefined as void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(this.timeout());
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([work, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
   /** Whether the snapshot's database is closed (its queries are refused). */
   get isClosed(): boolean {
     return this.closed;

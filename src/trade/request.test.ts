@@ -4,6 +4,7 @@ import { ApiError } from '../errors.js';
 import type { Database } from '../store/duckdb.js';
 import { TradeCatalogue } from './catalogue.js';
 import { TradeEditions } from './editions.js';
+import { ComplexityCache } from './complexity/cache.js';
 import type { TradeFilter } from './filter.js';
 import type { MonthlyFilter } from './monthly-filter.js';
 import { EXCLUDED_FLOWS_HEADER, TradeRequest } from './request.js';
@@ -14,6 +15,7 @@ const source = {
   db: {} as Database,
   catalogue,
   editions: new TradeEditions([1992, 2022], new Map(), false),
+  complexity: new ComplexityCache(2 ** 20, () => Promise.resolve(null)),
   view: (db: Database) => db,
 };
 const tradeIn = (hsVersion: number | undefined, headers: Record<string, string> = {}) =>

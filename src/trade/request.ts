@@ -12,6 +12,9 @@ import type { MonthlyFilter } from './monthly-filter.js';
 import type { MonthlyRow } from './monthly-listing.js';
 import type { MonthlyGroup, MonthlyGrouping } from './monthly-sums.js';
 import { DuckDbTradeStore, type ListingRequest, type TradeStore } from './store.js';
+import type { ComplexityCache, ComplexityKey } from './complexity/cache.js';
+import type { Complexity, YearExports } from './complexity/measures.js';
+import type { ComplexityLevel } from './complexity/year-exports.js';
 
 /** The header that counts the flows an answer in an HS edition leaves out (CONTRACT §4). */
 export const EXCLUDED_FLOWS_HEADER = 'x-hs-excluded-flows';
@@ -22,6 +25,8 @@ export interface TradeSource {
   db: Database;
   catalogue: TradeCatalogue;
   editions: TradeEditions;
+  /** The snapshot's computed complexity years. */
+  complexity: ComplexityCache;
   /** A database of the snapshot (an edition file's) as the request reads it. */
   view: (db: Database) => Database;
 }
@@ -104,6 +109,23 @@ export class TradeRequest implements TradeStore {
 
   latestExportYear(countries: number[]): Promise<number | undefined> {
     return this.store.latestExportYear(countries);
+  }
+
+  yearExports(q: { year: number; edition: number; level: ComplexityLevel }): Promise<YearExports> {
+    return this.store.yearExports(q);
+  }
+
+  /**
+   * The economic complexity of a year in an edition (null when it has none): kept
+   * computed for the snapshot, shared by the requests that ask for it while it is
+   * computed, and waited for no longer than this request's deadline.
+   */
+  async complexity(key: ComplexityKey): Promise<Complexity | null> {
+    await this.countAnnual({ terms: [{ partnerSide: 'importer' }], from: key.year, to: key.year });
+    const { level, year, edition } = key;
+    return this.source.db.waitFor(
+      this.source.complexity.get(key, () => this.store.yearExports({ year, edition, level })),
+    );
   }
 
   concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]> {

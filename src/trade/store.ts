@@ -5,6 +5,8 @@ import type { CodeRange, TradeCatalogue } from './catalogue.js';
 import { copyViews } from './file-format/index.js';
 import { concordance, type ConcordanceRow } from './concordance.js';
 import { extractSql } from './extract.js';
+import type { YearExports } from './complexity/measures.js';
+import { readYearExports, type ComplexityLevel } from './complexity/year-exports.js';
 import { streamFile, type FileFormat, type FileStream } from '../store/file-stream.js';
 import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
@@ -40,6 +42,8 @@ export interface TradeStore {
   advantage(query: AdvantageQuery): Promise<AdvantageRow[]>;
   /** The latest year a country (or group) exported anything. */
   latestExportYear(countries: number[]): Promise<number | undefined>;
+  /** Every exporter's exports of each product in a year, read whole for economic complexity (`year-exports.ts`). */
+  yearExports(q: { year: number; edition: number; level: ComplexityLevel }): Promise<YearExports>;
   /** The codes of edition `to` the codes in `range` correspond to (see `concordance.ts`). */
   concordance(range: CodeRange, to: number): Promise<ConcordanceRow[]>;
   /** Every annual row of `filter` (within `years`) as a file streamed while it is written (see `extract.ts`). */
@@ -73,6 +77,11 @@ export class DuckDbTradeStore implements TradeStore {
 
   latestExportYear(countries: number[]): Promise<number | undefined> {
     return latestExportYear(this.db, countries);
+  }
+
+  /** Read without the request's deadline: the computation it feeds is shared by every request that asks for it. */
+  yearExports(q: { year: number; edition: number; level: ComplexityLevel }): Promise<YearExports> {
+    return readYearExports(this.db.withoutDeadline(), this.catalogue, q);
   }
 
   async extract(

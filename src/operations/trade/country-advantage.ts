@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { invalidParam } from '../../errors.js';
 import { tradeBody } from '../../http/schemas.js';
 import { formatHs6 } from '../../trade/catalogue.js';
 import { TradeInput } from '../../trade/params.js';
 import { defineOperation } from '../operation.js';
+import { yearInEdition } from './year-edition.js';
 import { AdvantageQuery, AdvantageSchema, CountryParams } from './schemas.js';
 
 export const countryAdvantage = defineOperation({
@@ -21,23 +21,16 @@ export const countryAdvantage = defineOperation({
   body: tradeBody(Type.Array(AdvantageSchema, { description: 'products by rca descending' })),
   handler: async (request) => {
     const { query, params, stores } = request;
-    const reported = stores.trade();
-    const input = new TradeInput(reported.catalogue);
+    const input = new TradeInput(stores.trade().catalogue);
     const country = input.countries(params.cid, 'path');
     const asked = input.years(query.year, query.year).from;
     input.resolve();
     const countries = country.value!;
-    const year = asked ?? (await reported.latestExportYear(countries));
-    if (year === undefined) return { data: [] };
-    const edition = query.hs_version ?? reported.defaultEdition(year);
-    const loaded = reported.editionsLoaded;
-    const store = loaded.includes(edition) ? stores.trade(edition) : reported;
-    // Without a conversion table, only flows reported in the edition can count.
-    const present = store.catalogue.annualEditionsOf(year);
-    if (!present.includes(edition)) {
-      const known = [...new Set([...present, ...loaded])].sort((a, b) => a - b).join(', ');
-      throw invalidParam(['query', 'hs_version'], `no flows of ${year} in it or converted to it; loaded: ${known}`);
-    }
+    const at = await yearInEdition(stores, { year: asked, hsVersion: query.hs_version }, (reported) =>
+      reported.latestExportYear(countries),
+    );
+    if (!at) return { data: [] };
+    const { year, edition, store } = at;
     const rows = await store.advantage({ countries, year, edition, limit: query.limit, minValue: query.min_value });
     return {
       data: rows.map((r) => ({
