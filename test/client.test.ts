@@ -67,8 +67,12 @@ describe('TypeScript client against a real server', () => {
       client.countryPartners('DE', { flow: 'export' }),
       client.countryProducts('DE'),
       client.countryAdvantage('DE'),
+      client.countryComplexity({ min_country_exports: 0, min_product_trade: 0, limit: 5 }),
+      client.productComplexity({ level: 'hs6', limit: 5 }),
+      client.countryOpportunities('DE', { limit: 5 }),
+      client.relatedProducts('0901', { limit: 5 }),
     ]);
-    assert.equal(answers.length, 22);
+    assert.equal(answers.length, 26);
     for (const a of answers) assert.match(a.request_id, /^[0-9a-f-]{36}$/);
     const [countries, , , history] = answers;
     assert.ok(countries.data.some((c) => c.country_id === 'DEU'));

@@ -62,6 +62,8 @@ const VALID: Record<ParamKind, string[]> = {
   cursor: ['WzEsIngiLCJVU0EuQ1BJIiwiMjAyMC0wMS0wMSJdCmFiYw'],
   group: ['prices', 'gdp', 'labour', 'nothing'],
   edition: ['1992', '2022', '2017', '1988'],
+  level: ['hs4', 'hs6'],
+  usd: ['0', '1000000', '500000000', '1000000000000'],
 };
 
 const HOSTILE = [

@@ -11,12 +11,13 @@ function expectedFile(url: string): string {
   if (parts[0] !== 'trade') return `economics/${parts[0]}.ts`;
   if (parts.length === 1) return 'trade/trade.ts';
   if (parts.length === 2) return `trade/${parts[1]}.ts`;
+  if (parts[1] === 'complexity') return `trade/complexity-${parts[2]}.ts`;
   const singular = parts[1] === 'products' ? 'product' : 'country';
   return `trade/${singular}${parts[3] ? `-${parts[3]}` : ''}.ts`;
 }
 
 describe('code layout', () => {
-  it('lists the 24 operations of the service in the route table, each at its own URL', () => {
+  it('lists the 28 operations of the service in the route table, each at its own URL', () => {
     const served = OPERATIONS.map((o) => o.path.replace('{pid}', ':pid').replace('{cid}', ':cid')).sort();
     assert.deepEqual(Object.keys(ROUTES).sort(), served);
     for (const [url, operation] of Object.entries(ROUTES)) assert.equal(operation.url, url);
@@ -39,7 +40,14 @@ describe('code layout', () => {
   it('holds no operation file the route table does not serve', () => {
     const expected = new Set(Object.keys(ROUTES).map(expectedFile));
     // Shared pieces of several operations, not operations.
-    const shared = new Set(['schemas.ts', 'country-flow.ts', 'country-ranking.ts']);
+    const shared = new Set([
+      'schemas.ts',
+      'country-flow.ts',
+      'country-ranking.ts',
+      'year-edition.ts',
+      'complexity-schemas.ts',
+      'complexity-year.ts',
+    ]);
     for (const domain of ['economics', 'trade']) {
       for (const name of readdirSync(path.join('src/operations', domain))) {
         if (!shared.has(name)) assert.ok(expected.has(`${domain}/${name}`), `src/operations/${domain}/${name}`);

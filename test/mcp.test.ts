@@ -49,6 +49,10 @@ const CALLS: Record<string, { args: Record<string, unknown>; url: string; refuse
   },
   country_products: { args: { cid: 'DE', limit: 5 }, url: '/v1/trade/countries/DE/products?limit=5' },
   country_advantage: { args: { cid: 'DE', limit: 5 }, url: '/v1/trade/countries/DE/advantage?limit=5' },
+  country_complexity: { args: { limit: 5 }, url: '/v1/trade/complexity/countries?limit=5' },
+  product_complexity: { args: { level: 'hs6', limit: 5 }, url: '/v1/trade/complexity/products?level=hs6&limit=5' },
+  country_opportunities: { args: { cid: 'DE', limit: 5 }, url: '/v1/trade/countries/DE/opportunities?limit=5' },
+  related_products: { args: { pid: '2709', limit: 5 }, url: '/v1/trade/products/2709/related?limit=5' },
 };
 
 const REQUIRED_TOOLS = [

@@ -144,6 +144,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trade/complexity/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Countries ranked by economic complexity (ECI) in a year
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listCountryComplexity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/complexity/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products ranked by complexity (PCI) in a year
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["listProductComplexity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trade/countries": {
         parameters: {
             query?: never;
@@ -236,6 +276,26 @@ export interface paths {
          * @description Costs 1 credit per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
          */
         get: operations["getCountryImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trade/countries/{cid}/opportunities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products a country could move into: density and complexity outlook gain (COG)
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getCountryOpportunities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -424,6 +484,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trade/products/{pid}/related": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products closest to a product in the product space (proximity)
+         * @description Costs 2 credits per 200 answer; other answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv` without `format`).
+         */
+        get: operations["getProductRelated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/trade/summary": {
         parameters: {
             query?: never;
@@ -577,6 +657,44 @@ export interface components {
             name: string;
             /** @description lower-case ASCII words joined by - (united-states) */
             slug: string;
+        };
+        /**
+         * CountryComplexity
+         * @description A country's economic complexity in a year.
+         * @example {
+         *       "country": "JP",
+         *       "eci": 2.14,
+         *       "coi": 0.87,
+         *       "rank": 1,
+         *       "diversity": 312,
+         *       "exports_usd": 712300000000,
+         *       "year": 2023,
+         *       "level": "hs4",
+         *       "hs_version": 2022
+         *     }
+         */
+        CountryComplexity: {
+            /** @description Complexity Outlook Index: a z-score over the kept countries */
+            coi: number;
+            /** @description ISO2 code */
+            country: string;
+            /** @description products it exports with RCA ≥ 1 */
+            diversity: number;
+            /** @description Economic Complexity Index: a z-score over the kept countries */
+            eci: number;
+            /** @description its exports of the kept products, in US dollars */
+            exports_usd: number;
+            /** @description the HS edition it was computed in */
+            hs_version: number;
+            /**
+             * @description the product level it was computed at
+             * @enum {string}
+             */
+            level: "hs4" | "hs6";
+            /** @description 1-based position by eci */
+            rank: number;
+            /** @description the year it was computed for */
+            year: number;
         };
         /**
          * CountryDetail
@@ -1015,6 +1133,44 @@ export interface components {
             value_usd: number;
         };
         /**
+         * Opportunity
+         * @description A product a country does not export with RCA ≥ 1, and what exporting it would bring.
+         * @example {
+         *       "product": "8541",
+         *       "density": 0.31,
+         *       "cog": 1.18,
+         *       "pci": 1.52,
+         *       "rca": 0.42,
+         *       "value_usd": 210000000,
+         *       "year": 2023,
+         *       "level": "hs4",
+         *       "hs_version": 2022
+         *     }
+         */
+        Opportunity: {
+            /** @description complexity outlook gain: what exporting it would add to the country’s outlook */
+            cog: number;
+            /** @description how close it is to the country's exports with RCA ≥ 1, in [0, 1] */
+            density: number;
+            /** @description the HS edition it was computed in */
+            hs_version: number;
+            /**
+             * @description the product level it was computed at
+             * @enum {string}
+             */
+            level: "hs4" | "hs6";
+            /** @description its Product Complexity Index */
+            pci: number;
+            /** @description the product: an HS4 or HS6 code (by level), zero-padded */
+            product: string;
+            /** @description Balassa's index of the country's exports of it (below 1; 0 when none) */
+            rca: number;
+            /** @description the country's exports of it, in US dollars (0 when none) */
+            value_usd: number;
+            /** @description the year it was computed for */
+            year: number;
+        };
+        /**
          * PeriodPoint
          * @description The value of one year with data.
          * @example {
@@ -1027,6 +1183,41 @@ export interface components {
             period: string;
             /** @description the value of the matching flows of the year, in US dollars */
             value_usd: number;
+        };
+        /**
+         * ProductComplexity
+         * @description A product's complexity in a year.
+         * @example {
+         *       "product": "8486",
+         *       "pci": 2.41,
+         *       "rank": 1,
+         *       "ubiquity": 6,
+         *       "world_exports_usd": 98500000000,
+         *       "year": 2023,
+         *       "level": "hs4",
+         *       "hs_version": 2022
+         *     }
+         */
+        ProductComplexity: {
+            /** @description the HS edition it was computed in */
+            hs_version: number;
+            /**
+             * @description the product level it was computed at
+             * @enum {string}
+             */
+            level: "hs4" | "hs6";
+            /** @description Product Complexity Index, standardised with ECI's mean and deviation */
+            pci: number;
+            /** @description the product: an HS4 or HS6 code (by level), zero-padded */
+            product: string;
+            /** @description 1-based position by pci */
+            rank: number;
+            /** @description countries that export it with RCA ≥ 1 */
+            ubiquity: number;
+            /** @description the kept countries’ exports of it, in US dollars */
+            world_exports_usd: number;
+            /** @description the year it was computed for */
+            year: number;
         };
         /**
          * ProductDetail
@@ -1089,6 +1280,32 @@ export interface components {
             hs6: string;
             /** @description the product's description in the HS nomenclature (English) */
             name: string;
+        };
+        /**
+         * RelatedProduct
+         * @description A product and its proximity to the one asked about.
+         * @example {
+         *       "product": "8542",
+         *       "proximity": 0.62,
+         *       "year": 2023,
+         *       "level": "hs4",
+         *       "hs_version": 2022
+         *     }
+         */
+        RelatedProduct: {
+            /** @description the HS edition it was computed in */
+            hs_version: number;
+            /**
+             * @description the product level it was computed at
+             * @enum {string}
+             */
+            level: "hs4" | "hs6";
+            /** @description the product: an HS4 or HS6 code (by level), zero-padded */
+            product: string;
+            /** @description the share of countries exporting one with RCA ≥ 1 that export both (the smaller conditional) */
+            proximity: number;
+            /** @description the year it was computed for */
+            year: number;
         };
         /**
          * SearchResult
@@ -2384,6 +2601,253 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    listCountryComplexity: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the HS edition it is computed in (default: the one every flow of the year was reported in; with several, the earliest with a loaded conversion table): flows of later editions are converted into it
+                 * @example 2022
+                 */
+                hs_version?: number;
+                /**
+                 * @description products as HS6 flows summed to their 4-digit heading (hs4), or as HS6 codes (hs6)
+                 * @example hs4
+                 */
+                level?: "hs4" | "hs6";
+                /**
+                 * @description rows to return (default: all of them)
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description USD: leave out countries whose exports of every product in the year add up to less
+                 * @example 1000000000
+                 */
+                min_country_exports?: number;
+                /**
+                 * @description USD: leave out products whose exports by every exporter in the year add up to less
+                 * @example 500000000
+                 */
+                min_product_trade?: number;
+                /**
+                 * @description the year, written YYYY (default: the latest year with data)
+                 * @example 2023
+                 */
+                year?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per kept country, by eci descending (ties by country): ECI and COI as the Growth Lab computes them, over one year's exports in one HS edition, with every filter a parameter. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "country": "JP",
+                     *           "eci": 2.14,
+                     *           "coi": 0.87,
+                     *           "rank": 1,
+                     *           "diversity": 312,
+                     *           "exports_usd": 712300000000,
+                     *           "year": 2023,
+                     *           "level": "hs4",
+                     *           "hs_version": 2022
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description countries by eci descending */
+                        data: components["schemas"]["CountryComplexity"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example country,eci,coi,rank,diversity,exports_usd,year,level,hs_version
+                     *     JP,2.14,0.87,1,312,712300000000,2023,hs4,2022
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    listProductComplexity: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the HS edition it is computed in (default: the one every flow of the year was reported in; with several, the earliest with a loaded conversion table): flows of later editions are converted into it
+                 * @example 2022
+                 */
+                hs_version?: number;
+                /**
+                 * @description products as HS6 flows summed to their 4-digit heading (hs4), or as HS6 codes (hs6)
+                 * @example hs4
+                 */
+                level?: "hs4" | "hs6";
+                /**
+                 * @description rows to return (default: all of them)
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description USD: leave out countries whose exports of every product in the year add up to less
+                 * @example 1000000000
+                 */
+                min_country_exports?: number;
+                /**
+                 * @description USD: leave out products whose exports by every exporter in the year add up to less
+                 * @example 500000000
+                 */
+                min_product_trade?: number;
+                /**
+                 * @description the year, written YYYY (default: the latest year with data)
+                 * @example 2023
+                 */
+                year?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per kept product, by pci descending (ties by product): PCI standardised with the mean and deviation of ECI, over one year's exports in one HS edition. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "product": "8486",
+                     *           "pci": 2.41,
+                     *           "rank": 1,
+                     *           "ubiquity": 6,
+                     *           "world_exports_usd": 98500000000,
+                     *           "year": 2023,
+                     *           "level": "hs4",
+                     *           "hs_version": 2022
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description products by pci descending */
+                        data: components["schemas"]["ProductComplexity"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example product,pci,rank,ubiquity,world_exports_usd,year,level,hs_version
+                     *     8486,2.41,1,6,98500000000,2023,hs4,2022
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     searchTradeCountries: {
         parameters: {
             query: {
@@ -2922,6 +3386,136 @@ export interface operations {
                     /**
                      * @example period,partner,exporter,importer,hs6,value_usd,quantity,flow_count
                      *     2023-01-01,,,,,126796508210,30692019125,443
+                     */
+                    "text/csv": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getCountryOpportunities: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the HS edition it is computed in (default: the one every flow of the year was reported in; with several, the earliest with a loaded conversion table): flows of later editions are converted into it
+                 * @example 2022
+                 */
+                hs_version?: number;
+                /**
+                 * @description products as HS6 flows summed to their 4-digit heading (hs4), or as HS6 codes (hs6)
+                 * @example hs4
+                 */
+                level?: "hs4" | "hs6";
+                /**
+                 * @description rows to return
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description USD: leave out countries whose exports of every product in the year add up to less
+                 * @example 1000000000
+                 */
+                min_country_exports?: number;
+                /**
+                 * @description USD: leave out products whose exports by every exporter in the year add up to less
+                 * @example 500000000
+                 */
+                min_product_trade?: number;
+                /**
+                 * @description the year, written YYYY (default: the latest year with data)
+                 * @example 2023
+                 */
+                year?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an ISO2 (or ISO3) country code, or EU
+                 * @example DE
+                 */
+                cid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kept product the country exports with RCA below 1 (those it does not export at all included), by cog descending (ties by product); [] when the country is not among the kept ones. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "product": "8541",
+                     *           "density": 0.31,
+                     *           "cog": 1.18,
+                     *           "pci": 1.52,
+                     *           "rca": 0.42,
+                     *           "value_usd": 210000000,
+                     *           "year": 2023,
+                     *           "level": "hs4",
+                     *           "hs_version": 2022
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description products by cog descending */
+                        data: components["schemas"]["Opportunity"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example product,density,cog,pci,rca,value_usd,year,level,hs_version
+                     *     8541,0.31,1.18,1.52,0.42,210000000,2023,hs4,2022
                      */
                     "text/csv": string;
                 };
@@ -3965,6 +4559,132 @@ export interface operations {
                          */
                         request_id: string;
                     };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getProductRelated: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer as `json` (the default) or `csv`; `Accept: text/csv` also selects CSV when `format` is absent.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
+                /**
+                 * @description the HS edition it is computed in (default: the one every flow of the year was reported in; with several, the earliest with a loaded conversion table): flows of later editions are converted into it
+                 * @example 2022
+                 */
+                hs_version?: number;
+                /**
+                 * @description products as HS6 flows summed to their 4-digit heading (hs4), or as HS6 codes (hs6)
+                 * @example hs4
+                 */
+                level?: "hs4" | "hs6";
+                /**
+                 * @description rows to return
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description USD: leave out countries whose exports of every product in the year add up to less
+                 * @example 1000000000
+                 */
+                min_country_exports?: number;
+                /**
+                 * @description USD: leave out products whose exports by every exporter in the year add up to less
+                 * @example 500000000
+                 */
+                min_product_trade?: number;
+                /**
+                 * @description the year, written YYYY (default: the latest year with data)
+                 * @example 2023
+                 */
+                year?: string;
+            };
+            header?: {
+                /**
+                 * @description The ETag of a copy the client holds: 304 without a body (and without a charge) while it is current.
+                 * @example W/"20260605T083817000Z-50f39b.Bkl5nW0Ypa21SaeFjjcYzh"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description an HS code of 2, 4 or 6 digits, optionally prefixed hs:
+                 * @example 2709
+                 */
+                pid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every other kept product, by proximity descending (ties by product): the share of the countries exporting either with RCA ≥ 1 that export both, the smaller of the two conditionals; [] when the product is not kept. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Credits-Remaining": components["headers"]["X-Credits-Remaining"];
+                    "X-Credits-Reset": components["headers"]["X-Credits-Reset"];
+                    "X-Duration-Ms": components["headers"]["X-Duration-Ms"];
+                    "X-HS-Excluded-Flows": components["headers"]["X-HS-Excluded-Flows"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "product": "8542",
+                     *           "proximity": 0.62,
+                     *           "year": 2023,
+                     *           "level": "hs4",
+                     *           "hs_version": 2022
+                     *         }
+                     *       ],
+                     *       "request_id": "0b2c78f6-c02c-48d7-a40e-c241be24eb71",
+                     *       "duration_ms": 12
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description products by proximity descending */
+                        data: components["schemas"]["RelatedProduct"][];
+                        /**
+                         * @description time the service took, in milliseconds
+                         * @example 12
+                         */
+                        duration_ms: number;
+                        /**
+                         * Format: uuid
+                         * @description the id of this request, also in `x-request-id`
+                         * @example 0b2c78f6-c02c-48d7-a40e-c241be24eb71
+                         */
+                        request_id: string;
+                    };
+                    /**
+                     * @example product,proximity,year,level,hs_version
+                     *     8542,0.62,2023,hs4,2022
+                     */
+                    "text/csv": string;
                 };
             };
             304: components["responses"]["NotModified"];

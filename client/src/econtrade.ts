@@ -99,4 +99,20 @@ export class EcontradeClient extends Client {
   countryAdvantage(cid: string, query?: Q<'/v1/trade/countries/{cid}/advantage'>) {
     return this.get('/v1/trade/countries/{cid}/advantage', query, { path: { cid } });
   }
+  /** Countries ranked by economic complexity (ECI, with COI) in a year. */
+  countryComplexity(query?: Q<'/v1/trade/complexity/countries'>) {
+    return this.get('/v1/trade/complexity/countries', query);
+  }
+  /** Products ranked by complexity (PCI) in a year. */
+  productComplexity(query?: Q<'/v1/trade/complexity/products'>) {
+    return this.get('/v1/trade/complexity/products', query);
+  }
+  /** Products a country does not export with RCA ≥ 1, by complexity outlook gain (with density). */
+  countryOpportunities(cid: string, query?: Q<'/v1/trade/countries/{cid}/opportunities'>) {
+    return this.get('/v1/trade/countries/{cid}/opportunities', query, { path: { cid } });
+  }
+  /** The products closest to a product in the product space, by proximity. */
+  relatedProducts(pid: string, query?: Q<'/v1/trade/products/{pid}/related'>) {
+    return this.get('/v1/trade/products/{pid}/related', query, { path: { pid } });
+  }
 }

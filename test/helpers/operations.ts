@@ -20,7 +20,9 @@ export type ParamKind =
   | 'text'
   | 'cursor'
   | 'group'
-  | 'edition'; // an HS edition year
+  | 'edition' // an HS edition year
+  | 'level' // a product level of economic complexity
+  | 'usd'; // a threshold in US dollars
 
 export interface Operation {
   /** Path template; `{cid}` and `{pid}` are filled by the caller. */
@@ -36,6 +38,8 @@ export interface Operation {
   /** Its answers carry `next_cursor` (the monthly listing only without `group_by`). */
   paged?: boolean;
   required?: string[];
+  /** Identifiers its concrete path takes instead of the usual ones. */
+  ids?: { cid?: string; pid?: string };
 }
 
 const tradeFilter = {
@@ -165,6 +169,25 @@ export const OPERATIONS: Operation[] = [
     list: true,
     trade: true,
   },
+  ...[
+    '/v1/trade/complexity/countries',
+    '/v1/trade/complexity/products',
+    '/v1/trade/countries/{cid}/opportunities',
+    '/v1/trade/products/{pid}/related',
+  ].map((path) => ({
+    path,
+    params: {
+      year: 'year',
+      level: 'level',
+      hs_version: 'edition',
+      min_country_exports: 'usd',
+      min_product_trade: 'usd',
+      limit: 'limit',
+    } as const,
+    list: true,
+    trade: true,
+    ids: { pid: '8703' },
+  })),
   {
     path: '/v1/trade/products/{pid}/concordance',
     params: { to: 'edition' },
@@ -182,8 +205,8 @@ export const REQUIRED_VALUES: Record<string, string> = { q: 'ger', since: '2020-
 /** The path with valid identifiers (or the given ones). */
 export function concretePath(op: Operation, ids: { cid?: string; pid?: string } = {}): string {
   return op.path
-    .replace('{cid}', encodeURIComponent(ids.cid ?? 'US'))
-    .replace('{pid}', encodeURIComponent(ids.pid ?? '85'));
+    .replace('{cid}', encodeURIComponent(ids.cid ?? op.ids?.cid ?? 'US'))
+    .replace('{pid}', encodeURIComponent(ids.pid ?? op.ids?.pid ?? '85'));
 }
 
 /** The path plus its required parameters and `extra` (already encoded `k=v` pairs). */

@@ -27,6 +27,7 @@ OPERATIONS: Dict[str, str] = {
     "get_product_history": "/v1/trade/products/{pid}/history",
     "get_product_markets": "/v1/trade/products/{pid}/markets",
     "get_product_concordance": "/v1/trade/products/{pid}/concordance",
+    "get_product_related": "/v1/trade/products/{pid}/related",
     "search_trade_countries": "/v1/trade/countries",
     "get_trade_country": "/v1/trade/countries/{cid}",
     "get_country_imports": "/v1/trade/countries/{cid}/imports",
@@ -34,6 +35,9 @@ OPERATIONS: Dict[str, str] = {
     "get_country_partners": "/v1/trade/countries/{cid}/partners",
     "get_country_products": "/v1/trade/countries/{cid}/products",
     "get_country_advantage": "/v1/trade/countries/{cid}/advantage",
+    "get_country_opportunities": "/v1/trade/countries/{cid}/opportunities",
+    "list_country_complexity": "/v1/trade/complexity/countries",
+    "list_product_complexity": "/v1/trade/complexity/products",
     "download_trade": "/v1/trade/bulk",
 }
 """The method of each operation, and its path."""
@@ -1024,6 +1028,59 @@ class Operations(Transport):
         )
         return frame_or_body(answer, frame)
 
+    def get_product_related(
+        self,
+        pid: str,
+        *,
+        year: Optional[str] = None,
+        level: Optional[Literal["hs4", "hs6"]] = None,
+        hs_version: Optional[int] = None,
+        min_country_exports: Optional[int] = None,
+        min_product_trade: Optional[int] = None,
+        limit: Optional[int] = None,
+        frame: bool = False,
+    ) -> Any:
+        """Products closest to a product in the product space (proximity).
+
+        `GET /v1/trade/products/{pid}/related`. Costs 2 credits per 200 answer; other
+        answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
+        without `format`).
+
+        Args:
+            pid: an HS code of 2, 4 or 6 digits, optionally prefixed hs: (e.g. 2709)
+            year: the year, written YYYY (default: the latest year with data) (e.g.
+                2023)
+            level: products as HS6 flows summed to their 4-digit heading (hs4), or as
+                HS6 codes (hs6) (default hs4) (e.g. hs4)
+            hs_version: the HS edition it is computed in (default: the one every flow of
+                the year was reported in; with several, the earliest with a loaded
+                conversion table): flows of later editions are converted into it (e.g.
+                2022)
+            min_country_exports: USD: leave out countries whose exports of every product
+                in the year add up to less (default 1000000000) (e.g. 1000000000)
+            min_product_trade: USD: leave out products whose exports by every exporter
+                in the year add up to less (default 500000000) (e.g. 500000000)
+            limit: rows to return (default 100) (e.g. 50)
+            frame: a pandas DataFrame of the rows instead (dates as datetimes, numbers
+                as floats).
+
+        Returns:
+            The JSON answer (a dict), or its DataFrame with ``frame=True``.
+        """
+        answer = self.get(
+            "/v1/trade/products/{pid}/related",
+            {
+                "year": year,
+                "level": level,
+                "hs_version": hs_version,
+                "min_country_exports": min_country_exports,
+                "min_product_trade": min_product_trade,
+                "limit": limit,
+            },
+            {"pid": pid},
+        )
+        return frame_or_body(answer, frame)
+
     def search_trade_countries(
         self,
         *,
@@ -1318,6 +1375,161 @@ class Operations(Transport):
                 "limit": limit,
             },
             {"cid": cid},
+        )
+        return frame_or_body(answer, frame)
+
+    def get_country_opportunities(
+        self,
+        cid: str,
+        *,
+        year: Optional[str] = None,
+        level: Optional[Literal["hs4", "hs6"]] = None,
+        hs_version: Optional[int] = None,
+        min_country_exports: Optional[int] = None,
+        min_product_trade: Optional[int] = None,
+        limit: Optional[int] = None,
+        frame: bool = False,
+    ) -> Any:
+        """Products a country could move into: density and complexity outlook gain (COG).
+
+        `GET /v1/trade/countries/{cid}/opportunities`. Costs 2 credits per 200 answer;
+        other answers are free. Also answers `text/csv` (`format=csv`, or `Accept:
+        text/csv` without `format`).
+
+        Args:
+            cid: an ISO2 (or ISO3) country code, or EU (e.g. DE)
+            year: the year, written YYYY (default: the latest year with data) (e.g.
+                2023)
+            level: products as HS6 flows summed to their 4-digit heading (hs4), or as
+                HS6 codes (hs6) (default hs4) (e.g. hs4)
+            hs_version: the HS edition it is computed in (default: the one every flow of
+                the year was reported in; with several, the earliest with a loaded
+                conversion table): flows of later editions are converted into it (e.g.
+                2022)
+            min_country_exports: USD: leave out countries whose exports of every product
+                in the year add up to less (default 1000000000) (e.g. 1000000000)
+            min_product_trade: USD: leave out products whose exports by every exporter
+                in the year add up to less (default 500000000) (e.g. 500000000)
+            limit: rows to return (default 100) (e.g. 50)
+            frame: a pandas DataFrame of the rows instead (dates as datetimes, numbers
+                as floats).
+
+        Returns:
+            The JSON answer (a dict), or its DataFrame with ``frame=True``.
+        """
+        answer = self.get(
+            "/v1/trade/countries/{cid}/opportunities",
+            {
+                "year": year,
+                "level": level,
+                "hs_version": hs_version,
+                "min_country_exports": min_country_exports,
+                "min_product_trade": min_product_trade,
+                "limit": limit,
+            },
+            {"cid": cid},
+        )
+        return frame_or_body(answer, frame)
+
+    def list_country_complexity(
+        self,
+        *,
+        year: Optional[str] = None,
+        level: Optional[Literal["hs4", "hs6"]] = None,
+        hs_version: Optional[int] = None,
+        min_country_exports: Optional[int] = None,
+        min_product_trade: Optional[int] = None,
+        limit: Optional[int] = None,
+        frame: bool = False,
+    ) -> Any:
+        """Countries ranked by economic complexity (ECI) in a year.
+
+        `GET /v1/trade/complexity/countries`. Costs 2 credits per 200 answer; other
+        answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
+        without `format`).
+
+        Args:
+            year: the year, written YYYY (default: the latest year with data) (e.g.
+                2023)
+            level: products as HS6 flows summed to their 4-digit heading (hs4), or as
+                HS6 codes (hs6) (default hs4) (e.g. hs4)
+            hs_version: the HS edition it is computed in (default: the one every flow of
+                the year was reported in; with several, the earliest with a loaded
+                conversion table): flows of later editions are converted into it (e.g.
+                2022)
+            min_country_exports: USD: leave out countries whose exports of every product
+                in the year add up to less (default 1000000000) (e.g. 1000000000)
+            min_product_trade: USD: leave out products whose exports by every exporter
+                in the year add up to less (default 500000000) (e.g. 500000000)
+            limit: rows to return (default: all of them) (default 10000) (e.g. 50)
+            frame: a pandas DataFrame of the rows instead (dates as datetimes, numbers
+                as floats).
+
+        Returns:
+            The JSON answer (a dict), or its DataFrame with ``frame=True``.
+        """
+        answer = self.get(
+            "/v1/trade/complexity/countries",
+            {
+                "year": year,
+                "level": level,
+                "hs_version": hs_version,
+                "min_country_exports": min_country_exports,
+                "min_product_trade": min_product_trade,
+                "limit": limit,
+            },
+            {},
+        )
+        return frame_or_body(answer, frame)
+
+    def list_product_complexity(
+        self,
+        *,
+        year: Optional[str] = None,
+        level: Optional[Literal["hs4", "hs6"]] = None,
+        hs_version: Optional[int] = None,
+        min_country_exports: Optional[int] = None,
+        min_product_trade: Optional[int] = None,
+        limit: Optional[int] = None,
+        frame: bool = False,
+    ) -> Any:
+        """Products ranked by complexity (PCI) in a year.
+
+        `GET /v1/trade/complexity/products`. Costs 2 credits per 200 answer; other
+        answers are free. Also answers `text/csv` (`format=csv`, or `Accept: text/csv`
+        without `format`).
+
+        Args:
+            year: the year, written YYYY (default: the latest year with data) (e.g.
+                2023)
+            level: products as HS6 flows summed to their 4-digit heading (hs4), or as
+                HS6 codes (hs6) (default hs4) (e.g. hs4)
+            hs_version: the HS edition it is computed in (default: the one every flow of
+                the year was reported in; with several, the earliest with a loaded
+                conversion table): flows of later editions are converted into it (e.g.
+                2022)
+            min_country_exports: USD: leave out countries whose exports of every product
+                in the year add up to less (default 1000000000) (e.g. 1000000000)
+            min_product_trade: USD: leave out products whose exports by every exporter
+                in the year add up to less (default 500000000) (e.g. 500000000)
+            limit: rows to return (default: all of them) (default 10000) (e.g. 50)
+            frame: a pandas DataFrame of the rows instead (dates as datetimes, numbers
+                as floats).
+
+        Returns:
+            The JSON answer (a dict), or its DataFrame with ``frame=True``.
+        """
+        answer = self.get(
+            "/v1/trade/complexity/products",
+            {
+                "year": year,
+                "level": level,
+                "hs_version": hs_version,
+                "min_country_exports": min_country_exports,
+                "min_product_trade": min_product_trade,
+                "limit": limit,
+            },
+            {},
         )
         return frame_or_body(answer, frame)
 
