@@ -12,12 +12,15 @@
  *
  * BENCH_OPERATIONS (comma-separated names as printed) measures only those operations;
  * BENCH_SECONDS (default 3) is each run's length; BENCH_MIX_PATHS (default 20000) the
- * distinct queries of the mix, run for BENCH_MIX_SECONDS (default 10).
+ * distinct queries of the mix, run for BENCH_MIX_SECONDS (default 10). Then the economic
+ * complexity operations' first and repeated answers at HS4 and HS6 (`complexity.ts`;
+ * BENCH_COMPLEXITY=0: not).
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { printLoad } from './machine.js';
+import { benchComplexity } from './complexity.js';
 import { buildMixes, discoverUniverse, pick } from './mixes.js';
 import { distinctPaths, runWrk } from './wrk.js';
 import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
@@ -153,6 +156,10 @@ async function main(): Promise<void> {
   );
   console.table(table);
   if (process.env.BENCH_OVERLOAD !== '0') console.table(await overload(mixes));
+  if (process.env.BENCH_COMPLEXITY !== '0') {
+    const pid = process.env.BENCH_PID ? Number(process.env.BENCH_PID) : undefined;
+    await benchComplexity(get, { cid: 'DE', pid4: '8703', pid6: '870323', pid });
+  }
   printLoad('at end');
   rssPeak.stop();
   await printDataStats(dataDir);
