@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
+import { openServedTradeFile, type TradeFile } from './helpers/trade-file.js';
 
 /**
  * `/v1/trade/countries/{cid}/advantage` (§4): Balassa's index checked against the
@@ -14,20 +13,17 @@ type Row = { hs6: string; value_usd: number; world_value_usd: number; share: num
 
 describe('revealed comparative advantage', () => {
   let s: TestServer;
-  let instance: DuckDBInstance;
+  let file: TradeFile;
   let conn: DuckDBConnection;
   let year: number;
 
   before(async () => {
     s = await startTestServer();
-    const file = path.join(snapshotsDir(s.dataDir), (await readCurrentName(s.dataDir))!, 'trade.duckdb');
-    instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-    conn = await instance.connect();
-    year = Number((await conn.runAndReadAll('SELECT max(year) AS y FROM annual_by_year')).getRowObjects()[0]!.y);
+    file = await openServedTradeFile(s.dataDir);
+    ({ conn, latestYear: year } = file);
   });
   after(async () => {
-    conn?.closeSync();
-    instance?.closeSync();
+    file?.close();
     await s.close();
   });
 

@@ -3,10 +3,10 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readCurrentName, snapshotsDir } from '../src/store/snapshot-layout.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { expectError, startTestServer, type TestServer } from './helpers/server.js';
+import { openServedTradeFile, type TradeFile } from './helpers/trade-file.js';
+import { ROOT } from './helpers/paths.js';
 
 /**
  * Economic complexity (§4) through a real server, against numpy: the test reads the
@@ -16,7 +16,7 @@ import { expectError, startTestServer, type TestServer } from './helpers/server.
  */
 
 const PYTHON = process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
-const REFERENCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'helpers', 'complexity_reference.py');
+const REFERENCE = path.join(ROOT, 'test', 'helpers', 'complexity_reference.py');
 
 function python(args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -60,20 +60,17 @@ const ranked = <K extends string | number>(score: number[], key: (i: number) => 
 
 describe('economic complexity', { skip: numpyMissing || undefined }, () => {
   let s: TestServer;
-  let instance: DuckDBInstance;
+  let file: TradeFile;
   let conn: DuckDBConnection;
   let year: number;
 
   before(async () => {
     s = await startTestServer();
-    const file = path.join(snapshotsDir(s.dataDir), (await readCurrentName(s.dataDir))!, 'trade.duckdb');
-    instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-    conn = await instance.connect();
-    year = Number((await conn.runAndReadAll('SELECT max(year) AS y FROM annual_by_year')).getRowObjects()[0]!.y);
+    file = await openServedTradeFile(s.dataDir);
+    ({ conn, latestYear: year } = file);
   });
   after(async () => {
-    conn?.closeSync();
-    instance?.closeSync();
+    file?.close();
     await s?.close();
   });
 
