@@ -73,9 +73,10 @@ export function computeComplexity(year: YearExports, thresholds: Thresholds): Co
         diversity[c] = diversity[c]! + 1;
         ubiquity[p] = ubiquity[p]! + 1;
       }
-  const ranked = eciAndPci({ m, nc, np, diversity, ubiquity });
+  const binary = { m, exporters: exportersOf(m, nc, np), nc, np, diversity, ubiquity };
+  const ranked = eciAndPci(binary);
   if (!ranked) return undefined;
-  const { density, cog, coi } = outlook({ m, nc, np, ubiquity, u: ranked.u, sigma: ranked.sigma });
+  const { density, cog, coi } = outlook({ ...binary, u: ranked.u, sigma: ranked.sigma });
   return {
     countries,
     products,
@@ -132,6 +133,8 @@ function keptMatrix(year: YearExports, thresholds: Thresholds) {
 
 interface Binary {
   m: Uint8Array;
+  /** For each product, the countries with M_cp = 1. */
+  exporters: number[][];
   nc: number;
   np: number;
   diversity: Int32Array;
@@ -144,9 +147,8 @@ interface Binary {
  * diag(k_c)^-½ it is similar to; v = diag(1/k_p) Mᵀ w is then Mpp's, and K is
  * recomputed from v. Returns u = s·v and σ for the outlook measures.
  */
-function eciAndPci({ m, nc, np, diversity, ubiquity }: Binary) {
+function eciAndPci({ m, exporters, nc, np, diversity, ubiquity }: Binary) {
   const s = new Float64Array(nc * nc);
-  const exporters = exportersOf(m, nc, np);
   for (let p = 0; p < np; p++) {
     const list = exporters[p]!;
     const share = 1 / Math.max(1, ubiquity[p]!);
@@ -188,8 +190,7 @@ function eciAndPci({ m, nc, np, diversity, ubiquity }: Binary) {
  * COG_cp = (1 − M_cp) Σ_p′ (1 − M_cp′) φ_pp′ / Σ_p″ φ_p′p″ · u_p′ / σ; COI the z-score
  * of Σ_p d_cp (1 − M_cp) u_p.
  */
-function outlook({ m, nc, np, ubiquity, u, sigma }: Omit<Binary, 'diversity'> & { u: Float64Array; sigma: number }) {
-  const exporters = exportersOf(m, nc, np);
+function outlook({ m, exporters, nc, np, ubiquity, u, sigma }: Binary & { u: Float64Array; sigma: number }) {
   const rowSum = new Float64Array(np);
   // By country Σ_p′ M_cp′ φ_pp′ and Σ_p′ M_cp′ φ_pp′ w_p′; over all Σ_p′ φ_pp′ w_p′;
   // with w_p′ = u_p′ / (σ Σ_p″ φ_p′p″).
