@@ -1,27 +1,84 @@
 // JSON written straight to bytes, for answers too large to build as one string first.
 
+/** ASCII text as bytes, for the constant pieces a `JsonWriter` copies. */
+export const asciiBytes = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0x7f);
+
 /**
- * The bytes of the JSON array of `rows`, each written by `rowJson` (a JSON object's
- * text): one buffer grown as needed, no long string built and encoded again.
+ * JSON text written into one growing buffer, piece by piece: constant pieces copied
+ * as bytes and numbers written digit by digit, so a page of rows makes no string per
+ * row (nor the garbage of one). Only ASCII is written: callers pass text that is.
  */
-export function jsonArray<R>(rows: readonly R[], rowJson: (row: R) => string): Buffer {
-  let buf = Buffer.allocUnsafe(Math.max(64, rows.length * 192));
-  let at = 0;
-  buf[at++] = 0x5b; // [
-  for (let i = 0; i < rows.length; i++) {
-    const text = rowJson(rows[i]!);
-    // Room for the text in UTF-8 (at most 3 bytes a UTF-16 unit), a comma and the closing bracket.
-    if (at + text.length * 3 + 2 > buf.length) {
-      const grown = Buffer.allocUnsafe(Math.max(buf.length * 2, at + text.length * 3 + 2));
-      buf.copy(grown, 0, 0, at);
-      buf = grown;
-    }
-    if (i > 0) buf[at++] = 0x2c; // ,
-    at += buf.write(text, at);
+export class JsonWriter {
+  private buf: Buffer;
+  private at = 0;
+
+  constructor(sizeHint: number) {
+    this.buf = Buffer.allocUnsafe(Math.max(64, sizeHint));
   }
-  buf[at++] = 0x5d; // ]
-  return buf.subarray(0, at);
+
+  /** Room for `n` more bytes. */
+  reserve(n: number): void {
+    if (this.at + n <= this.buf.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
+    this.buf.copy(grown, 0, 0, this.at);
+    this.buf = grown;
+  }
+
+  byte(b: number): void {
+    this.reserve(1);
+    this.buf[this.at++] = b;
+  }
+
+  /** Copies `bytes` (a constant piece). */
+  bytes(bytes: Uint8Array): void {
+    const n = bytes.length;
+    this.reserve(n);
+    const buf = this.buf;
+    let at = this.at;
+    // Pieces are short: a loop costs less than a call into the runtime's copy.
+    for (let i = 0; i < n; i++) buf[at++] = bytes[i]!;
+    this.at = at;
+  }
+
+  /** A non-negative integer below 2^53, zero-padded to `width` digits. */
+  digits(n: number, width = 1): void {
+    let len = 1;
+    for (let p = 10; p <= n && len < 16; p *= 10) len++;
+    if (len < width) len = width;
+    this.reserve(len);
+    const buf = this.buf;
+    let v = n;
+    for (let i = this.at + len - 1; i >= this.at; i--) {
+      const q = Math.floor(v / 10);
+      buf[i] = 0x30 + (v - q * 10);
+      v = q;
+    }
+    this.at += len;
+  }
+
+  /** A number as JSON writes it (as `jsonNumber`): null unless finite. */
+  number(n: number | null): void {
+    if (n === null || !Number.isFinite(n)) return this.bytes(NULL);
+    if (Number.isSafeInteger(n)) {
+      if (n < 0) this.byte(0x2d);
+      return this.digits(Math.abs(n));
+    }
+    this.ascii(String(n));
+  }
+
+  /** ASCII text (for text made per value, where no constant piece fits). */
+  ascii(text: string): void {
+    this.reserve(text.length);
+    for (let i = 0; i < text.length; i++) this.buf[this.at++] = text.charCodeAt(i) & 0x7f;
+  }
+
+  /** The bytes written so far (a view of the buffer, not a copy). */
+  done(): Buffer {
+    return this.buf.subarray(0, this.at);
+  }
 }
+
+const NULL = asciiBytes('null');
 
 /** A number as JSON writes it (as the schema serializer does: null unless finite). */
 export const jsonNumber = (n: number | null): string => (n !== null && Number.isFinite(n) ? String(n) : 'null');

@@ -28,7 +28,7 @@ const is422 = (msg: RegExp) => (err: unknown) =>
 describe('bySize', () => {
   it('asks for one row more than a page and ends the page at its last row', async () => {
     const calls: Array<{ limit: number; after: number | undefined }> = [];
-    const read = bySize(3, source(calls), (x: number) => x * 10);
+    const read = bySize(3, source(calls), (rows: number[], i) => rows[i]! * 10);
     assert.deepEqual(await read(undefined), { rows: [1, 2, 3], next: 30 });
     assert.deepEqual(await read(3), { rows: [4, 5, 6], next: 60 });
     assert.deepEqual(calls, [
@@ -38,7 +38,7 @@ describe('bySize', () => {
   });
 
   it('says a page is the last when the extra row does not come, also when it is exactly full', async () => {
-    const read = bySize(3, source([]), (x: number) => x);
+    const read = bySize(3, source([]), (rows: number[], i) => rows[i]!);
     assert.deepEqual(await read(4), { rows: [5, 6, 7], next: null });
     assert.deepEqual(await read(6), { rows: [7], next: null });
     assert.deepEqual(await read(7), { rows: [], next: null });
@@ -53,7 +53,7 @@ describe('Walk', () => {
     do {
       const page = await Walk.open(cursor).page(
         numbers,
-        bySize(3, source([]), (x: number) => x),
+        bySize(3, source([]), (rows: number[], i) => rows[i]!),
       );
       seen.push(...page.rows);
       cursor = page.next_cursor ?? undefined;

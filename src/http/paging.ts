@@ -31,16 +31,25 @@ export interface Listing<P> {
   keys: PositionKeys<P>;
 }
 
-/** The rows of a page, and the position of its last row when more follow (null on the last page). */
-export interface PageRead<R, P> {
-  rows: R[];
+/**
+ * The rows of a page (an array, or rows held otherwise), and the position of its last
+ * row when more follow (null on the last page).
+ */
+export interface PageRead<L, P> {
+  rows: L;
   next: P | null;
 }
 
 /** A page as answered: its rows and the cursor of the next page (null on the last page). */
-export interface Page<R> {
-  rows: R[];
+export interface Page<L> {
+  rows: L;
   next_cursor: string | null;
+}
+
+/** Rows in listing order that can be counted and cut (an array, or rows held as columns). */
+export interface SliceableRows<L> {
+  readonly length: number;
+  slice(start: number, end: number): L;
 }
 
 export class Walk {
@@ -73,7 +82,7 @@ export class Walk {
    * the first page), and the page carries the cursor after its last row. 422 when the
    * cursor belongs to another operation or query, or names no position of this listing.
    */
-  async page<R, P>(listing: Listing<P>, read: (after: P | undefined) => Promise<PageRead<R, P>>): Promise<Page<R>> {
+  async page<L, P>(listing: Listing<P>, read: (after: P | undefined) => Promise<PageRead<L, P>>): Promise<Page<L>> {
     const fingerprint = queryFingerprint(listing.operation, listing.query);
     const after = this.cursor && cursorPosition(this.cursor, fingerprint, (key) => listing.keys.read(key));
     const { rows, next } = await read(after);
@@ -86,15 +95,14 @@ export class Walk {
  * order after a position: it is asked for one row more than a page, which only says
  * that another page follows, and the page ends at the position of its last row.
  */
-export function bySize<R, P>(
+export function bySize<L extends SliceableRows<L>, P>(
   size: number,
-  fetch: (limit: number, after: P | undefined) => Promise<R[]>,
-  positionOf: (row: R) => P,
-): (after: P | undefined) => Promise<PageRead<R, P>> {
+  fetch: (limit: number, after: P | undefined) => Promise<L>,
+  positionOf: (rows: L, index: number) => P,
+): (after: P | undefined) => Promise<PageRead<L, P>> {
   return async (after) => {
     const rows = await fetch(size + 1, after);
     if (rows.length <= size) return { rows, next: null };
-    const page = rows.slice(0, size);
-    return { rows: page, next: positionOf(page[page.length - 1]!) };
+    return { rows: rows.slice(0, size), next: positionOf(rows, size - 1) };
   };
 }

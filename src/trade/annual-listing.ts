@@ -1,9 +1,9 @@
 import type { Database } from '../store/duckdb.js';
 import { sumsInMemory } from './memory-sums.js';
-import type { Fields } from '../store/rows.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
 import { afterBound } from './keyset.js';
+import { ListedRows, orNull } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
 import { Bindings, table, where } from './sql.js';
 
@@ -16,27 +16,45 @@ export interface AnnualRow {
   qty: number | null;
 }
 
-/** The listing's order, for merging the rows of several terms. */
-const ORDER = (a: AnnualRow, b: AnnualRow) =>
-  a.year - b.year || b.value - a.value || a.exporter - b.exporter || a.importer - b.importer || a.hs6 - b.hs6;
+/** The columns of a page of annual observations, as the listing selects them. */
+export const ANNUAL_COLUMNS = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'] as const;
+export type AnnualRows = ListedRows<(typeof ANNUAL_COLUMNS)[number]>;
 
-const ANNUAL_FIELDS: Fields<AnnualRow> = {
-  exporter: true,
-  importer: true,
-  hs6: true,
-  year: true,
-  value: true,
-  qty: true,
-};
-const ANNUAL_COLUMNS = Object.keys(ANNUAL_FIELDS).join(', ');
+/** Row `i` of a page as an object (for CSV, and the position a cursor names). */
+export function annualRow(rows: AnnualRows, i: number): AnnualRow {
+  return {
+    exporter: rows.column('exporter')[i]!,
+    importer: rows.column('importer')[i]!,
+    hs6: rows.column('hs6')[i]!,
+    year: rows.column('year')[i]!,
+    value: rows.column('value')[i]!,
+    qty: orNull(rows.column('qty')[i]!),
+  };
+}
+
+/** The listing's order, for merging the rows of several terms: year, value descending, exporter, importer, hs6. */
+function before(rows: AnnualRows, a: number, b: number): number {
+  const year = rows.column('year');
+  const value = rows.column('value');
+  const exporter = rows.column('exporter');
+  const importer = rows.column('importer');
+  const hs6 = rows.column('hs6');
+  return (
+    year[a]! - year[b]! ||
+    value[b]! - value[a]! ||
+    exporter[a]! - exporter[b]! ||
+    importer[a]! - importer[b]! ||
+    hs6[a]! - hs6[b]!
+  );
+}
 
 /** Annual observations sorted by year, value descending, exporter, importer, hs6 (see `readPage`). */
-export async function annualObservations(db: Database, filter: TradeFilter, page: ListingPage): Promise<AnnualRow[]> {
+export async function annualObservations(db: Database, filter: TradeFilter, page: ListingPage): Promise<AnnualRows> {
   return readPage(annualListing(db), filter, page);
 }
 
 /** The annual listing: each term's rows by its plan, merged. */
-function annualListing(db: Database): PeriodListing<TradeFilter, AnnualRow> {
+function annualListing(db: Database): PeriodListing<TradeFilter, AnnualRows> {
   return {
     first: async (filter, limit) => {
       const parts = await Promise.all(filter.terms.map((term) => listTerm(db, { term, filter, page: { limit } })));
@@ -47,13 +65,13 @@ function annualListing(db: Database): PeriodListing<TradeFilter, AnnualRow> {
       const parts = await Promise.all(filter.terms.map((term) => listTerm(db, { term, filter: inYear, page })));
       return mergeTerms(parts, page.limit);
     },
+    none: () => ListedRows.empty(ANNUAL_COLUMNS),
   };
 }
 
 /** The terms' rows merged in listing order, cut to `limit`. */
-function mergeTerms(parts: AnnualRow[][], limit: number): AnnualRow[] {
-  const rows = parts.length === 1 ? parts[0]! : parts.flat().sort(ORDER);
-  return rows.slice(0, limit);
+function mergeTerms(parts: AnnualRows[], limit: number): AnnualRows {
+  return parts.length === 0 ? ListedRows.empty(ANNUAL_COLUMNS) : ListedRows.merge(parts, limit, before);
 }
 
 /** Where a term's listing reads its rows, in which years, and whether that order already is the listing's. */
@@ -131,20 +149,20 @@ async function listingPlan(
 async function listTerm(
   db: Database,
   asked: { term: Term; filter: TradeFilter; page: ListingPage },
-): Promise<AnnualRow[]> {
+): Promise<AnnualRows> {
   const { term, filter } = asked;
   const { limit, after } = asked.page;
   const plan = await listingPlan(db, { term, filter, limit });
-  if (!plan) return [];
+  if (!plan) return ListedRows.empty(ANNUAL_COLUMNS);
   const b = new Bindings();
   const conds = [
     ...termConditions(term, { products: filter.products, period: { column: 'year', ...plan.window } }, b),
     ...(after ? afterBound(after, 'value', b) : []),
   ];
-  return db.query(
-    `SELECT ${ANNUAL_COLUMNS} FROM ${plan.source} ${where(conds)} ${plan.ordered ? '' : listingOrder('year')} ` +
-      `LIMIT ${b.bind(limit)}`,
-    ANNUAL_FIELDS,
+  const columns = await db.queryNumbers(
+    `SELECT ${ANNUAL_COLUMNS.join(', ')} FROM ${plan.source} ${where(conds)} ` +
+      `${plan.ordered ? '' : listingOrder('year')} LIMIT ${b.bind(limit)}`,
     b.values,
   );
+  return ListedRows.of(ANNUAL_COLUMNS, columns);
 }

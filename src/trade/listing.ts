@@ -25,12 +25,20 @@ export function periodWindow(
   return { from: counts[0]!.period, to };
 }
 
+/** Rows in listing order that can be counted and joined (an array, or `ListedRows`). */
+export interface Rows<L> {
+  readonly length: number;
+  concat(other: L): L;
+}
+
 /** What a listing sorted by period is read with (the annual one by year, the monthly one by month). */
-export interface PeriodListing<F extends { from?: number; to?: number }, R> {
+export interface PeriodListing<F extends { from?: number; to?: number }, L extends Rows<L>> {
   /** The first `limit` rows of `filter`. */
-  first(filter: F, limit: number): Promise<R[]>;
+  first(filter: F, limit: number): Promise<L>;
   /** The rows of the position's period that sort after it, up to `limit` (that period is within the filter's). */
-  restOfPeriod(filter: F, page: Required<ListingPage>): Promise<R[]>;
+  restOfPeriod(filter: F, page: Required<ListingPage>): Promise<L>;
+  /** No rows. */
+  none(): L;
 }
 
 /**
@@ -38,18 +46,18 @@ export interface PeriodListing<F extends { from?: number; to?: number }, R> {
  * read first, then the following periods as a listing of their own: both stay as
  * cheap as a first page.
  */
-export async function readPage<F extends { from?: number; to?: number }, R>(
-  listing: PeriodListing<F, R>,
+export async function readPage<F extends { from?: number; to?: number }, L extends Rows<L>>(
+  listing: PeriodListing<F, L>,
   filter: F,
   page: ListingPage,
-): Promise<R[]> {
+): Promise<L> {
   const { limit, after } = page;
   if (!after) return listing.first(filter, limit);
   const period = after.period;
   const inFilter =
     (filter.from === undefined || period >= filter.from) && (filter.to === undefined || period <= filter.to);
-  const rest = inFilter ? await listing.restOfPeriod(filter, { limit, after }) : [];
+  const rest = inFilter ? await listing.restOfPeriod(filter, { limit, after }) : listing.none();
   if (rest.length >= limit) return rest;
   const later = { ...filter, from: Math.max(filter.from ?? 0, period + 1) };
-  return [...rest, ...(await listing.first(later, limit - rest.length))];
+  return rest.concat(await listing.first(later, limit - rest.length));
 }

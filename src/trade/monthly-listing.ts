@@ -1,7 +1,7 @@
 import type { Database } from '../store/duckdb.js';
-import type { Fields } from '../store/rows.js';
 import { leadingKey } from './filter.js';
 import { afterBound } from './keyset.js';
+import { ListedRows, orNull } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
 import { METHOD_SQL, monthlyConditions, monthlyTable, monthlyTerm, type MonthlyFilter } from './monthly-filter.js';
 import { monthlySums } from './monthly-sums.js';
@@ -17,22 +17,34 @@ export interface MonthlyRow {
   reported_by: 'exporter' | 'importer';
 }
 
-const MONTHLY_FIELDS: Fields<MonthlyRow> = {
-  exporter: true,
-  importer: true,
-  hs6: true,
-  month: true,
-  value: true,
-  qty: true,
-  reported_by: true,
-};
+/** The columns of a page of monthly flows, as the listing selects them (`by_importer` 1: the importer declared it). */
+export const MONTHLY_COLUMNS = ['exporter', 'importer', 'hs6', 'month', 'value', 'qty', 'by_importer'] as const;
+export type MonthlyRows = ListedRows<(typeof MONTHLY_COLUMNS)[number]>;
+
+/** Row `i` of a page as an object (for CSV, and the position a cursor names). */
+export function monthlyRow(rows: MonthlyRows, i: number): MonthlyRow {
+  return {
+    exporter: rows.column('exporter')[i]!,
+    importer: rows.column('importer')[i]!,
+    hs6: rows.column('hs6')[i]!,
+    month: rows.column('month')[i]!,
+    value: rows.column('value')[i]!,
+    qty: orNull(rows.column('qty')[i]!),
+    reported_by: rows.column('by_importer')[i] === 1 ? 'importer' : 'exporter',
+  };
+}
 
 function monthlySelect(f: MonthlyFilter): string {
   const m = METHOD_SQL[f.method];
   return (
-    `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ${m.by} AS reported_by ` +
-    `FROM ${monthlyTable(f)}`
+    `SELECT exporter, importer, hs6, month, ${m.value} AS value, ${m.qty} AS qty, ` +
+    `CASE WHEN ${m.by} = 'importer' THEN 1 ELSE 0 END AS by_importer FROM ${monthlyTable(f)}`
   );
+}
+
+/** A page's rows, read as columns. */
+async function readRows(db: Database, sql: string, b: Bindings): Promise<MonthlyRows> {
+  return ListedRows.of(MONTHLY_COLUMNS, await db.queryNumbers(sql, b.values));
 }
 
 /**
@@ -48,12 +60,16 @@ function inStoredOrder(f: MonthlyFilter): boolean {
  * exporter, importer and hs6 (one row per key and month, so the order is total; see
  * `readPage`).
  */
-export async function monthlyObservations(db: Database, f: MonthlyFilter, page: ListingPage): Promise<MonthlyRow[]> {
+export async function monthlyObservations(db: Database, f: MonthlyFilter, page: ListingPage): Promise<MonthlyRows> {
   return readPage(monthlyListing(db), f, page);
 }
 
-function monthlyListing(db: Database): PeriodListing<MonthlyFilter, MonthlyRow> {
-  return { first: (f, limit) => firstMonthly(db, f, limit), restOfPeriod: (f, page) => restOfMonth(db, f, page) };
+function monthlyListing(db: Database): PeriodListing<MonthlyFilter, MonthlyRows> {
+  return {
+    first: (f, limit) => firstMonthly(db, f, limit),
+    restOfPeriod: (f, page) => restOfMonth(db, f, page),
+    none: () => ListedRows.empty(MONTHLY_COLUMNS),
+  };
 }
 
 /**
@@ -61,14 +77,10 @@ function monthlyListing(db: Database): PeriodListing<MonthlyFilter, MonthlyRow> 
  * otherwise row counts per month (from the smallest table that has them) say which
  * months hold the first `limit` rows, so the sort only reads those months.
  */
-async function firstMonthly(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRow[]> {
+async function firstMonthly(db: Database, f: MonthlyFilter, limit: number): Promise<MonthlyRows> {
   if (inStoredOrder(f)) {
     const b = new Bindings();
-    return db.query(
-      `${monthlySelect(f)} ${where(monthlyConditions(f, b))} LIMIT ${b.bind(limit)}`,
-      MONTHLY_FIELDS,
-      b.values,
-    );
+    return readRows(db, `${monthlySelect(f)} ${where(monthlyConditions(f, b))} LIMIT ${b.bind(limit)}`, b);
   }
   const cb = new Bindings();
   const sums = monthlySums(f, [], cb);
@@ -79,18 +91,14 @@ async function firstMonthly(db: Database, f: MonthlyFilter, limit: number): Prom
     cb.values,
   );
   const window = periodWindow(counts, limit);
-  if (!window) return [];
+  if (!window) return ListedRows.empty(MONTHLY_COLUMNS);
   const b = new Bindings();
   const conds = monthlyConditions({ ...f, ...window }, b);
-  return db.query(
-    `${monthlySelect(f)} ${where(conds)} ${listingOrder('month')} LIMIT ${b.bind(limit)}`,
-    MONTHLY_FIELDS,
-    b.values,
-  );
+  return readRows(db, `${monthlySelect(f)} ${where(conds)} ${listingOrder('month')} LIMIT ${b.bind(limit)}`, b);
 }
 
 /** The monthly flows of the position's month that sort after it, up to `limit`. */
-async function restOfMonth(db: Database, f: MonthlyFilter, page: Required<ListingPage>): Promise<MonthlyRow[]> {
+async function restOfMonth(db: Database, f: MonthlyFilter, page: Required<ListingPage>): Promise<MonthlyRows> {
   const { limit, after } = page;
   const month = after.period;
   const b = new Bindings();
@@ -100,5 +108,5 @@ async function restOfMonth(db: Database, f: MonthlyFilter, page: Required<Listin
   ];
   const order = inStoredOrder(f) ? '' : listingOrder('month');
   const sql = `${monthlySelect(f)} ${where(conds)} ${order} LIMIT ${b.bind(limit)}`;
-  return db.query(sql, MONTHLY_FIELDS, b.values);
+  return readRows(db, sql, b);
 }

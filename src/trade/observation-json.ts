@@ -1,49 +1,120 @@
-import { jsonArray, jsonNumber } from '../json-bytes.js';
-import type { AnnualRow } from './annual-listing.js';
-import { formatHs6, monthDate, type TradeCatalogue } from './catalogue.js';
-import type { MonthlyRow } from './monthly-listing.js';
+import { JsonWriter, asciiBytes } from '../json-bytes.js';
+import type { AnnualRows } from './annual-listing.js';
+import { monthDate, type TradeCatalogue } from './catalogue.js';
+import type { MonthlyRows } from './monthly-listing.js';
 
-// The observations of a listing page written straight to JSON bytes: the same text, field
-// for field and in the same order, as the schema serializer makes of `annualObservation`
-// and `monthlyObservation` (points.ts), which serve the other representations.
+// The observations of a listing page written straight to JSON bytes from the page's
+// columns: the same text, field for field and in the same order, as the schema
+// serializer makes of `annualObservation` and `monthlyObservation` (points.ts), which
+// serve the other representations.
 
-/** Each country's ISO2 code as a JSON string, by id, kept per catalogue. */
-const quotedIso2 = new WeakMap<TradeCatalogue, Map<number, string>>();
+/** Each country's ISO2 code as JSON bytes (`"DE"`), by id, kept per catalogue. */
+const quotedIso2 = new WeakMap<TradeCatalogue, Map<number, Uint8Array>>();
 
-function iso2Json(catalogue: TradeCatalogue): (id: number) => string {
+function iso2Json(catalogue: TradeCatalogue): (id: number) => Uint8Array {
   let known = quotedIso2.get(catalogue);
-  if (!known) quotedIso2.set(catalogue, (known = new Map<number, string>()));
+  if (!known) quotedIso2.set(catalogue, (known = new Map<number, Uint8Array>()));
   const memo = known;
   return (id) => {
-    let text = memo.get(id);
-    if (text === undefined) memo.set(id, (text = JSON.stringify(catalogue.iso2(id))));
-    return text;
+    let bytes = memo.get(id);
+    if (bytes === undefined) memo.set(id, (bytes = Buffer.from(JSON.stringify(catalogue.iso2(id)), 'utf8')));
+    return bytes;
   };
 }
 
+/** About the bytes of one written observation, for the first size of the buffer. */
+const ROW_BYTES = 192;
+
+const piece = {
+  exporter: asciiBytes('{"exporter":'),
+  importer: asciiBytes(',"importer":'),
+  hs6: asciiBytes(',"hs6":"'),
+  hsVersion: asciiBytes('","hs_version":'),
+  period: asciiBytes(',"period":"'),
+  january: asciiBytes('-01-01'),
+  firstDay: asciiBytes('-01'),
+  annual: asciiBytes('","granularity":"annual","value_usd":'),
+  monthly: asciiBytes('","granularity":"monthly","value_usd":'),
+  quantity: asciiBytes(',"quantity":'),
+  kg: asciiBytes(',"quantity_unit":"kg"}'),
+  kgMonthly: asciiBytes(',"quantity_unit":"kg","reported_by":"'),
+  byExporter: asciiBytes('exporter"}'),
+  byImporter: asciiBytes('importer"}'),
+};
+
 /** The JSON array of a page of annual observations. */
-export function annualObservationsJson(catalogue: TradeCatalogue, rows: readonly AnnualRow[]): Buffer {
+export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRows): Buffer {
   const iso2 = iso2Json(catalogue);
-  return jsonArray(
-    rows,
-    (r) =>
-      `{"exporter":${iso2(r.exporter)},"importer":${iso2(r.importer)},"hs6":"${formatHs6(r.hs6)}",` +
-      `"hs_version":${catalogue.annualEdition(r.exporter, r.year)},"period":"${r.year}-01-01",` +
-      `"granularity":"annual","value_usd":${jsonNumber(r.value)},"quantity":${jsonNumber(r.qty)},` +
-      `"quantity_unit":"kg"}`,
-  );
+  const exporter = rows.column('exporter');
+  const importer = rows.column('importer');
+  const hs6 = rows.column('hs6');
+  const year = rows.column('year');
+  const value = rows.column('value');
+  const qty = rows.column('qty');
+  const out = new JsonWriter(rows.length * ROW_BYTES + 2);
+  out.byte(0x5b); // [
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0) out.byte(0x2c); // ,
+    out.bytes(piece.exporter);
+    out.bytes(iso2(exporter[i]!));
+    out.bytes(piece.importer);
+    out.bytes(iso2(importer[i]!));
+    out.bytes(piece.hs6);
+    out.digits(hs6[i]!, 6);
+    out.bytes(piece.hsVersion);
+    out.digits(catalogue.annualEdition(exporter[i]!, year[i]!));
+    out.bytes(piece.period);
+    out.digits(year[i]!);
+    out.bytes(piece.january);
+    out.bytes(piece.annual);
+    out.number(value[i]!);
+    out.bytes(piece.quantity);
+    out.number(qty[i]!);
+    out.bytes(piece.kg);
+  }
+  out.byte(0x5d); // ]
+  return out.done();
 }
 
 /** The JSON array of a page of monthly observations. */
-export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: readonly MonthlyRow[]): Buffer {
+export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: MonthlyRows): Buffer {
   const iso2 = iso2Json(catalogue);
-  return jsonArray(rows, (r) => {
-    const declarer = r.reported_by === 'exporter' ? r.exporter : r.importer;
-    return (
-      `{"exporter":${iso2(r.exporter)},"importer":${iso2(r.importer)},"hs6":"${formatHs6(r.hs6)}",` +
-      `"hs_version":${catalogue.monthlyEdition(declarer, r.month)},"period":"${monthDate(r.month)}",` +
-      `"granularity":"monthly","value_usd":${jsonNumber(r.value)},"quantity":${jsonNumber(r.qty)},` +
-      `"quantity_unit":"kg","reported_by":"${r.reported_by}"}`
-    );
-  });
+  const exporter = rows.column('exporter');
+  const importer = rows.column('importer');
+  const hs6 = rows.column('hs6');
+  const month = rows.column('month');
+  const value = rows.column('value');
+  const qty = rows.column('qty');
+  const byImporter = rows.column('by_importer');
+  const out = new JsonWriter(rows.length * ROW_BYTES + 2);
+  out.byte(0x5b); // [
+  for (let i = 0; i < rows.length; i++) {
+    const m = month[i]!;
+    const importerDeclared = byImporter[i] === 1;
+    if (i > 0) out.byte(0x2c); // ,
+    out.bytes(piece.exporter);
+    out.bytes(iso2(exporter[i]!));
+    out.bytes(piece.importer);
+    out.bytes(iso2(importer[i]!));
+    out.bytes(piece.hs6);
+    out.digits(hs6[i]!, 6);
+    out.bytes(piece.hsVersion);
+    // The edition of the declaration the figure comes from.
+    out.digits(catalogue.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m));
+    out.bytes(piece.period);
+    if (m >= 0) {
+      out.digits(2000 + Math.floor(m / 12));
+      out.byte(0x2d); // -
+      out.digits((m % 12) + 1, 2);
+      out.bytes(piece.firstDay);
+    } else out.ascii(monthDate(m));
+    out.bytes(piece.monthly);
+    out.number(value[i]!);
+    out.bytes(piece.quantity);
+    out.number(qty[i]!);
+    out.bytes(piece.kgMonthly);
+    out.bytes(importerDeclared ? piece.byImporter : piece.byExporter);
+  }
+  out.byte(0x5d); // ]
+  return out.done();
 }

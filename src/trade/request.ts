@@ -1,7 +1,7 @@
 import type { Database } from '../store/duckdb.js';
 import type { FileStream, FileFormat } from '../store/file-stream.js';
 import type { AdvantageQuery, AdvantageRow } from './advantage.js';
-import type { AnnualRow } from './annual-listing.js';
+import type { AnnualRows } from './annual-listing.js';
 import type { AggregateRow, Aggregation } from './annual-sums.js';
 import type { CodeRange, TradeCatalogue } from './catalogue.js';
 import type { ConcordanceRow } from './concordance.js';
@@ -9,7 +9,7 @@ import { defaultEdition, type TradeEditions } from './editions.js';
 import type { TradeFilter } from './filter.js';
 import { filterIdentity } from './keyset.js';
 import type { MonthlyFilter } from './monthly-filter.js';
-import type { MonthlyRow } from './monthly-listing.js';
+import type { MonthlyRows } from './monthly-listing.js';
 import type { MonthlyGroup, MonthlyGrouping } from './monthly-sums.js';
 import { DuckDbTradeStore, type ListingRequest, type TradeStore } from './store.js';
 import type { ComplexityCache, ComplexityKey } from './complexity/cache.js';
@@ -81,7 +81,7 @@ export class TradeRequest implements TradeStore {
     return [filterIdentity(this.catalogue, filter), this.edition ?? null];
   }
 
-  async observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRow[]> {
+  async observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRows> {
     await this.countAnnual(filter);
     return this.store.observations(filter, page);
   }
@@ -91,7 +91,7 @@ export class TradeRequest implements TradeStore {
     return this.store.aggregate(filter, aggregation);
   }
 
-  async monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]> {
+  async monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRows> {
     await this.countMonthly(filter);
     return this.store.monthlyObservations(filter, page);
   }

@@ -12,10 +12,10 @@ import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
 import { PairSums } from './pair-sums.js';
 import { AggregateSlices } from './slices.js';
-import { annualObservations, type AnnualRow } from './annual-listing.js';
+import { annualObservations, type AnnualRows } from './annual-listing.js';
 import { annualAggregate, type AggregateRow, type Aggregation } from './annual-sums.js';
 import type { MonthlyFilter } from './monthly-filter.js';
-import { monthlyObservations, type MonthlyRow } from './monthly-listing.js';
+import { monthlyObservations, type MonthlyRows } from './monthly-listing.js';
 import { monthlyGrouped, type MonthlyGroup, type MonthlyGrouping } from './monthly-sums.js';
 
 /** A page of a listing: up to `limit` rows, those sorted after `after` when given. */
@@ -33,10 +33,10 @@ export interface ListingRequest {
 export interface TradeStore {
   readonly catalogue: TradeCatalogue;
   /** Annual observations (exporter, importer, product, year), by year, largest first. */
-  observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRow[]>;
+  observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRows>;
   /** Annual sums grouped by year, a country side or product. */
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]>;
-  monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]>;
+  monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRows>;
   monthlyGroups(filter: MonthlyFilter, grouping: MonthlyGrouping): Promise<MonthlyGroup[]>;
   /** A country's products by revealed comparative advantage in a year (see `advantage.ts`). */
   advantage(query: AdvantageQuery): Promise<AdvantageRow[]>;
@@ -63,7 +63,7 @@ export class DuckDbTradeStore implements TradeStore {
     readonly catalogue: TradeCatalogue,
   ) {}
 
-  observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRow[]> {
+  observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRows> {
     return annualObservations(this.db, filter, this.bound(page));
   }
 
@@ -109,7 +109,7 @@ export class DuckDbTradeStore implements TradeStore {
     return concordance(this.db, range, to);
   }
 
-  monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRow[]> {
+  monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRows> {
     return monthlyObservations(this.db, filter, this.bound(page));
   }
 

@@ -9,6 +9,7 @@ import { defineOperation } from '../operation.js';
 import { MonthlyGroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
 import { SerialisedData } from '../../http/serialised-data.js';
 import { monthlyObservationsJson } from '../../trade/observation-json.js';
+import { monthlyRow } from '../../trade/monthly-listing.js';
 
 export const monthly = defineOperation({
   url: '/v1/trade/monthly',
@@ -66,12 +67,16 @@ export const monthly = defineOperation({
       bySize(
         query.limit,
         (limit, after) => store.monthlyObservations(filter, { limit, after }),
-        (row) => rowPosition(catalogue, row, row.month),
+        (rows, i) => {
+          const row = monthlyRow(rows, i);
+          return rowPosition(catalogue, row, row.month);
+        },
       ),
     );
+    const { rows } = page;
     const data = new SerialisedData(
-      () => monthlyObservationsJson(catalogue, page.rows),
-      () => page.rows.map((r) => monthlyObservation(catalogue, r)),
+      () => monthlyObservationsJson(catalogue, rows),
+      () => Array.from({ length: rows.length }, (_, i) => monthlyObservation(catalogue, monthlyRow(rows, i))),
     );
     return { data, next_cursor: page.next_cursor };
   },

@@ -8,6 +8,7 @@ import { defineOperation } from '../operation.js';
 import { TradeObservationSchema, TradeQuery } from './schemas.js';
 import { SerialisedData } from '../../http/serialised-data.js';
 import { annualObservationsJson } from '../../trade/observation-json.js';
+import { annualRow } from '../../trade/annual-listing.js';
 
 export const trade = defineOperation({
   url: '/v1/trade',
@@ -35,12 +36,16 @@ export const trade = defineOperation({
       bySize(
         query.limit,
         (limit, after) => store.observations(filter, { limit, after }),
-        (row) => rowPosition(catalogue, row, row.year),
+        (rows, i) => {
+          const row = annualRow(rows, i);
+          return rowPosition(catalogue, row, row.year);
+        },
       ),
     );
+    const { rows } = page;
     const data = new SerialisedData(
-      () => annualObservationsJson(catalogue, page.rows),
-      () => page.rows.map((r) => annualObservation(catalogue, r)),
+      () => annualObservationsJson(catalogue, rows),
+      () => Array.from({ length: rows.length }, (_, i) => annualObservation(catalogue, annualRow(rows, i))),
     );
     return { data, next_cursor: page.next_cursor };
   },

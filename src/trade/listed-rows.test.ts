@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ListedRows, orNull } from './listed-rows.js';
+
+const rows = (a: number[], b: number[]) =>
+  ListedRows.of(['a', 'b'] as const, [Float64Array.from(a), Float64Array.from(b)]);
+const values = (r: ListedRows<'a' | 'b'>) => ({ a: [...r.column('a')], b: [...r.column('b')] });
+
+describe('ListedRows', () => {
+  it('slices as views within bounds, and joins in turn', () => {
+    const r = rows([1, 2, 3], [10, 20, 30]);
+    assert.deepEqual(values(r.slice(1, 5)), { a: [2, 3], b: [20, 30] });
+    assert.equal(r.slice(4, 9).length, 0);
+    const joined = r.slice(0, 1).concat(rows([7], [70]));
+    assert.deepEqual(values(joined), { a: [1, 7], b: [10, 70] });
+    assert.equal(r.concat(ListedRows.empty(['a', 'b'] as const)), r);
+  });
+
+  it('merges parts in the order given and cuts to the limit', () => {
+    // By a ascending, then b descending.
+    const order = (all: ListedRows<'a' | 'b'>, x: number, y: number) =>
+      all.column('a')[x]! - all.column('a')[y]! || all.column('b')[y]! - all.column('b')[x]!;
+    const merged = ListedRows.merge([rows([1, 3, 5], [0, 0, 0]), rows([1, 2, 6], [9, 1, 1])], 4, order);
+    assert.deepEqual(values(merged), { a: [1, 1, 2, 3], b: [9, 0, 1, 0] });
+    assert.deepEqual(values(ListedRows.merge([rows([2, 1], [0, 0])], 1, order)), { a: [2], b: [0] });
+    assert.throws(() => ListedRows.merge([], 1, order));
+  });
+
+  it('refuses columns that do not match the names, and reads NaN back as null', () => {
+    assert.throws(() => ListedRows.of(['a', 'b'] as const, [new Float64Array(1)]));
+    assert.equal(orNull(NaN), null);
+    assert.equal(orNull(0), 0);
+  });
+});
