@@ -3,7 +3,7 @@ import { sumsInMemory } from './memory-sums.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
 import { afterBound } from './keyset.js';
-import { ListedRows, orNull } from './listed-rows.js';
+import { ListedRows, orNull, type Order } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
 import { Bindings, table, where } from './sql.js';
 
@@ -33,20 +33,19 @@ export function annualRow(rows: AnnualRows, i: number): AnnualRow {
 }
 
 /** The listing's order, for merging the rows of several terms: year, value descending, exporter, importer, hs6. */
-function before(rows: AnnualRows, a: number, b: number): number {
-  const year = rows.column('year');
-  const value = rows.column('value');
-  const exporter = rows.column('exporter');
-  const importer = rows.column('importer');
-  const hs6 = rows.column('hs6');
-  return (
-    year[a]! - year[b]! ||
-    value[b]! - value[a]! ||
-    exporter[a]! - exporter[b]! ||
-    importer[a]! - importer[b]! ||
-    hs6[a]! - hs6[b]!
-  );
-}
+const before: Order<(typeof ANNUAL_COLUMNS)[number]> = (x, y) => {
+  const [xYear, yYear] = [x.column('year'), y.column('year')];
+  const [xValue, yValue] = [x.column('value'), y.column('value')];
+  const [xExporter, yExporter] = [x.column('exporter'), y.column('exporter')];
+  const [xImporter, yImporter] = [x.column('importer'), y.column('importer')];
+  const [xHs6, yHs6] = [x.column('hs6'), y.column('hs6')];
+  return (a, b) =>
+    xYear[a]! - yYear[b]! ||
+    yValue[b]! - xValue[a]! ||
+    xExporter[a]! - yExporter[b]! ||
+    xImporter[a]! - yImporter[b]! ||
+    xHs6[a]! - yHs6[b]!;
+};
 
 /** Annual observations sorted by year, value descending, exporter, importer, hs6 (see `readPage`). */
 export async function annualObservations(db: Database, filter: TradeFilter, page: ListingPage): Promise<AnnualRows> {

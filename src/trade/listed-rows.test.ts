@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ListedRows, orNull } from './listed-rows.js';
+import { ListedRows, orNull, type Order } from './listed-rows.js';
 
 const rows = (a: number[], b: number[]) =>
   ListedRows.of(['a', 'b'] as const, [Float64Array.from(a), Float64Array.from(b)]);
@@ -18,11 +18,14 @@ describe('ListedRows', () => {
 
   it('merges parts in the order given and cuts to the limit', () => {
     // By a ascending, then b descending.
-    const order = (all: ListedRows<'a' | 'b'>, x: number, y: number) =>
-      all.column('a')[x]! - all.column('a')[y]! || all.column('b')[y]! - all.column('b')[x]!;
+    const order: Order<'a' | 'b'> = (x, y) => (i, j) =>
+      x.column('a')[i]! - y.column('a')[j]! || y.column('b')[j]! - x.column('b')[i]!;
     const merged = ListedRows.merge([rows([1, 3, 5], [0, 0, 0]), rows([1, 2, 6], [9, 1, 1])], 4, order);
     assert.deepEqual(values(merged), { a: [1, 1, 2, 3], b: [9, 0, 1, 0] });
     assert.deepEqual(values(ListedRows.merge([rows([2, 1], [0, 0])], 1, order)), { a: [2], b: [0] });
+    // Three parts, one empty, the limit past every row: all of them, in order.
+    const three = ListedRows.merge([rows([4], [0]), rows([], []), rows([0, 9], [0, 0]), rows([5], [5])], 9, order);
+    assert.deepEqual(values(three), { a: [0, 4, 5, 9], b: [0, 0, 5, 0] });
     assert.throws(() => ListedRows.merge([], 1, order));
   });
 

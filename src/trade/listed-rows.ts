@@ -55,24 +55,38 @@ export class ListedRows<C extends string> {
   }
 
   /**
-   * The rows of `parts` in the order `before` gives (negative when row `a` comes
-   * before row `b`, both indexes into the parts joined in turn), cut to `limit`.
+   * The rows of `parts`, each already in the order `before` gives, merged in that
+   * order and cut to `limit`: one pass over each part, as far as the limit reaches.
+   * `before(x, y)(a, b)` is negative when row `a` of `x` comes before row `b` of `y`.
    */
-  static merge<C extends string>(
-    parts: readonly ListedRows<C>[],
-    limit: number,
-    before: (rows: ListedRows<C>, a: number, b: number) => number,
-  ): ListedRows<C> {
+  static merge<C extends string>(parts: readonly ListedRows<C>[], limit: number, before: Order<C>): ListedRows<C> {
     const [first, ...rest] = parts;
     if (!first) throw new Error('no rows to merge');
-    if (rest.length === 0) return first.slice(0, limit);
-    const all = rest.reduce((joined, part) => joined.concat(part), first);
-    const order = Array.from({ length: all.length }, (_, i) => i)
-      .sort((a, b) => before(all, a, b))
-      .slice(0, limit);
+    return rest.reduce((merged, part) => merged.mergeWith(part, limit, before), first.slice(0, limit));
+  }
+
+  private mergeWith(other: ListedRows<C>, limit: number, before: Order<C>): ListedRows<C> {
+    if (other.length === 0) return this;
+    const otherFirst = before(other, this);
+    const n = Math.min(limit, this.length + other.length);
+    // Which side each merged row comes from, and its index there.
+    const fromOther = new Uint8Array(n);
+    const index = new Uint32Array(n);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < n; k++) {
+      const takeOther = i >= this.length || (j < other.length && otherFirst(j, i) < 0);
+      fromOther[k] = takeOther ? 1 : 0;
+      index[k] = takeOther ? j++ : i++;
+    }
     return new ListedRows(
-      order.length,
-      all.map((c) => Float64Array.from(order, (i) => c[i]!)),
+      n,
+      this.map((c, name) => {
+        const o = other.columns[name];
+        const out = new Float64Array(n);
+        for (let k = 0; k < n; k++) out[k] = fromOther[k] ? o[index[k]!]! : c[index[k]!]!;
+        return out;
+      }),
     );
   }
 
@@ -82,6 +96,9 @@ export class ListedRows<C extends string> {
     return out;
   }
 }
+
+/** The order of rows: `before(x, y)(a, b)` is negative when row `a` of `x` comes before row `b` of `y`. */
+export type Order<C extends string> = (x: ListedRows<C>, y: ListedRows<C>) => (a: number, b: number) => number;
 
 /** A column value read back as the row objects hold it: NULL (NaN here) as null. */
 export const orNull = (n: number): number | null => (Number.isNaN(n) ? null : n);
