@@ -121,12 +121,15 @@ function watchRss(): { stop(): void } {
 /**
  * 200 connections of distinct heavy queries (monthly flows, product markets, 1 000-row
  * listings) and, meanwhile from a second wrk, 4 connections of cheap answers (the
- * catalogue and a repeated answer, kept in the answer cache): how long the cheap wait.
+ * catalogue and a repeated answer, kept in the answer cache before the heavy load
+ * starts): how long the cheap wait.
  */
 async function overload(mixes: ReturnType<typeof buildMixes>): Promise<OperationStats[]> {
   const kinds = ['/v1/trade/monthly', '/v1/trade/products/{pid}/markets', '/v1/trade?reporter&limit=1000'];
   const heavy = distinctPaths(() => mixes[pick(kinds)]!(), 20_000);
   const cheap = ['/v1/countries', '/v1/trade/summary?reporter=DE&partner=CN'];
+  // Cached before the heavy load starts: what is measured is how long a kept answer waits.
+  for (const p of cheap) await get(p);
   const loaded = measure('overload: 200 heavy distinct', heavy, { connections: 200, seconds: seconds + 2 });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const meanwhile = await measure('overload: cheap cached meanwhile', cheap, { connections: 4 });

@@ -25,9 +25,11 @@ import { registerDocs } from './http/docs.js';
 import { registerHsts, type TlsPair } from './http/tls.js';
 import {
   CACHE_MAX_AGE_S_DEFAULT,
+  DUCKDB_QUEUE_MAX_DEFAULT,
   EXTRACT_CONCURRENCY_DEFAULT,
   EXTRACT_IDLE_S_DEFAULT,
   EXTRACT_TIMEOUT_MS_DEFAULT,
+  HEAVY_CONCURRENCY_DEFAULT,
   QUERY_TIMEOUT_MS_DEFAULT,
   RESPONSE_CACHE_MB_DEFAULT,
 } from './settings.js';
@@ -37,6 +39,7 @@ import { assertWellFormedQuery, parseQueryString } from './http/query.js';
 import { assertValidInput, recordingValidator } from './http/validation.js';
 import { registerOperations } from './operations/index.js';
 import type { ExtractLimits } from './operations/extract-slots.js';
+import { HeavyGate } from './operations/pipeline/heavy-gate.js';
 import { createLogger, type Logger } from './log.js';
 import { dashboardPlugin, type DashboardOptions } from './dashboard/index.js';
 import { registerMcp } from './mcp/index.js';
@@ -60,6 +63,11 @@ export interface AppOptions {
   responseCacheBytes?: number;
   /** `Cache-Control` max-age of 200 answers (default `CACHE_MAX_AGE_S_DEFAULT`). */
   cacheMaxAgeS?: number;
+  /**
+   * Heavy answers computed at once (default `HEAVY_CONCURRENCY_DEFAULT`), and how many
+   * may wait their turn before one more is refused (default `DUCKDB_QUEUE_MAX_DEFAULT`).
+   */
+  heavy?: { concurrency: number; maxWaiting: number };
   /** Checks of `/readyz` besides the snapshot's (the shared stores of the distributed mode). */
   probes?: Record<string, Probe>;
   /** With `SNAPSHOT_STORE_URL`: what this replica knows of the object store. */
@@ -252,6 +260,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     cache,
     cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT,
     extracts: extractLimits(opts),
+    heavy: new HeavyGate(
+      opts.heavy?.concurrency ?? HEAVY_CONCURRENCY_DEFAULT,
+      opts.heavy?.maxWaiting ?? DUCKDB_QUEUE_MAX_DEFAULT,
+    ),
   });
   await registerMcp(app);
   registerSdmx(app, { datasets: opts.store, extracts: extractLimits(opts) });

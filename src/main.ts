@@ -6,6 +6,7 @@ import { openSignupWarning } from './dashboard/open-signup-warning.js';
 import { datasetStore, type DatasetStore } from './datasets.js';
 import { createLogger, fatalLine, flushLog, progressLog, type Logger } from './log.js';
 import { SettingsError, loadSettings, type Settings } from './settings.js';
+import { keepMainThreadFirst } from './thread-priority.js';
 import { assertCanListen, assertWritableDataDir, listenProblem } from './startup.js';
 import { readTls, reloadTlsOnSighup } from './http/tls.js';
 import type { Server as TlsServer } from 'node:tls';
@@ -149,6 +150,21 @@ async function listen(app: App, settings: Settings, logger: Logger): Promise<voi
   }
 }
 
+/** How long, how many at once and how much the server computes, writes and keeps of answers. */
+function servingBounds(settings: Settings) {
+  return {
+    extracts: {
+      concurrency: settings.extractConcurrency,
+      idleMs: settings.extractIdleS * 1000,
+      timeoutMs: settings.extractTimeoutMs,
+    },
+    queryTimeoutMs: settings.queryTimeoutMs,
+    cacheMaxAgeS: settings.cacheMaxAgeS,
+    heavy: { concurrency: settings.heavyConcurrency, maxWaiting: settings.duckdbQueueMax },
+    responseCacheBytes: settings.responseCacheMb * 2 ** 20,
+  };
+}
+
 async function main(): Promise<void> {
   const settings = loadSettings();
   const logger = createLogger(settings.logLevel);
@@ -178,16 +194,9 @@ async function main(): Promise<void> {
     sourceUpdates: () => readUpdateState(settings.dataDir),
     gatewaySecret: settings.gatewaySecret,
     metricsToken: settings.metricsToken,
-    extracts: {
-      concurrency: settings.extractConcurrency,
-      idleMs: settings.extractIdleS * 1000,
-      timeoutMs: settings.extractTimeoutMs,
-    },
+    ...servingBounds(settings),
     trustProxy: settings.trustProxy,
     logger,
-    queryTimeoutMs: settings.queryTimeoutMs,
-    cacheMaxAgeS: settings.cacheMaxAgeS,
-    responseCacheBytes: settings.responseCacheMb * 2 ** 20,
     tls,
     dashboard: settings.dashboard
       ? {
@@ -208,6 +217,7 @@ async function main(): Promise<void> {
     store.close();
   });
   await listen(app, settings, logger);
+  keepMainThreadFirst(settings.workerThreadsNice);
 }
 
 main().catch((err: unknown) => {

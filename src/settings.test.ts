@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import { SettingsError, loadSettings } from './settings.js';
 
@@ -38,6 +39,17 @@ describe('OPEN_SIGNUP_QUOTA_CREDITS', () => {
     assert.equal(loadSettings({ OPEN_SIGNUP_QUOTA_CREDITS: '5' }).openSignupQuotaCredits, 5);
     assert.equal(loadSettings({ OPEN_SIGNUP_QUOTA_CREDITS: '0' }).openSignupQuotaCredits, 0);
     assert.match(refusal({ OPEN_SIGNUP_QUOTA_CREDITS: '2.5' }), /^OPEN_SIGNUP_QUOTA_CREDITS must be an integer >= 0/);
+  });
+});
+
+describe('HEAVY_CONCURRENCY and WORKER_THREADS_NICE', () => {
+  it('default to one heavy answer a core and nice 10; a nice value is 0 to 19', () => {
+    const settings = loadSettings({});
+    assert.equal(settings.heavyConcurrency, availableParallelism());
+    assert.equal(settings.workerThreadsNice, 10);
+    assert.equal(loadSettings({ HEAVY_CONCURRENCY: '3', WORKER_THREADS_NICE: '0' }).workerThreadsNice, 0);
+    assert.match(refusal({ HEAVY_CONCURRENCY: '0' }), /^HEAVY_CONCURRENCY must be an integer >= 1,/);
+    assert.match(refusal({ WORKER_THREADS_NICE: '20' }), /^WORKER_THREADS_NICE must be an integer >= 0 and <= 19,/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 
 /** Queries that may wait for a DuckDB connection of one lane, unless DUCKDB_QUEUE_MAX says otherwise. */
 export const DUCKDB_QUEUE_MAX_DEFAULT = 512;
@@ -19,6 +19,10 @@ export const RESPONSE_CACHE_MB_DEFAULT = 256;
 export const CACHE_MAX_AGE_S_DEFAULT = 60;
 /** `LOG_LEVEL`: the least severe level the log keeps. */
 export const LOG_LEVEL_DEFAULT = 'info';
+/** `HEAVY_CONCURRENCY`: heavy answers (listings, rankings, markets, summaries) computed at once: one a core. */
+export const HEAVY_CONCURRENCY_DEFAULT = Math.max(1, availableParallelism());
+/** `WORKER_THREADS_NICE`: the nice value of the server's threads other than the one that reads requests. */
+export const WORKER_THREADS_NICE_DEFAULT = 10;
 /** `EXTRACT_CONCURRENCY`, `EXTRACT_IDLE_S`, `EXTRACT_TIMEOUT_MS`: the bounds of extracts (CONTRACT §9). */
 export const EXTRACT_CONCURRENCY_DEFAULT = 2;
 export const EXTRACT_IDLE_S_DEFAULT = 30;
@@ -47,6 +51,17 @@ export interface Settings {
   openSignupQuotaCredits: number;
   /** Whether `/dashboard` is served (`DASHBOARD=on`, the default, or `off`). */
   dashboard: boolean;
+  /**
+   * `HEAVY_CONCURRENCY`: heavy answers computed at once; more wait their turn (up to
+   * `DUCKDB_QUEUE_MAX` of them, then 503), so a cheap answer never waits behind many.
+   */
+  heavyConcurrency: number;
+  /**
+   * `WORKER_THREADS_NICE`: the nice value (0–19) of the server's other threads (DuckDB's,
+   * libuv's pool, the worker pools), so the thread that reads requests runs first when
+   * the cores are busy (Linux); 0 leaves them as they start.
+   */
+  workerThreadsNice: number;
   /** `EXTRACT_CONCURRENCY`: extracts (`/v1/trade/bulk`) a server writes at once; one per key. */
   extractConcurrency: number;
   /** `EXTRACT_IDLE_S`: seconds a client may read nothing of an extract before it is cut off. */
@@ -156,14 +171,14 @@ export class SettingsError extends Error {
 function intFrom(
   env: NodeJS.ProcessEnv,
   name: string,
-  { fallback, min = 0 }: { fallback: number; min?: number },
+  { fallback, min = 0, max }: { fallback: number; min?: number; max?: number },
 ): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) {
+  if (!Number.isInteger(n) || n < min || (max !== undefined && n > max)) {
     throw new SettingsError(
-      `${name} must be an integer >= ${min}, got "${raw}": ` +
+      `${name} must be an integer >= ${min}${max === undefined ? '' : ` and <= ${max}`}, got "${raw}": ` +
         `set it to such a number or unset it for the default (${fallback})`,
     );
   }
@@ -410,6 +425,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     defaultQuotaCredits,
     openSignupQuotaCredits: intFrom(env, 'OPEN_SIGNUP_QUOTA_CREDITS', { fallback: defaultQuotaCredits }),
     dashboard: onOffFrom(env, 'DASHBOARD', true),
+    heavyConcurrency: intFrom(env, 'HEAVY_CONCURRENCY', { fallback: HEAVY_CONCURRENCY_DEFAULT, min: 1 }),
+    workerThreadsNice: intFrom(env, 'WORKER_THREADS_NICE', { fallback: WORKER_THREADS_NICE_DEFAULT, min: 0, max: 19 }),
     extractConcurrency: intFrom(env, 'EXTRACT_CONCURRENCY', { fallback: EXTRACT_CONCURRENCY_DEFAULT, min: 1 }),
     extractIdleS: intFrom(env, 'EXTRACT_IDLE_S', { fallback: EXTRACT_IDLE_S_DEFAULT, min: 1 }),
     extractTimeoutMs: intFrom(env, 'EXTRACT_TIMEOUT_MS', { fallback: EXTRACT_TIMEOUT_MS_DEFAULT, min: 1 }),

@@ -34,6 +34,12 @@ export interface Operation<Q extends TObject = TObject, P extends TObject = TObj
   cost: number;
   /** The DuckDB lane of its queries (default heavy); light when every query is bounded by an index. */
   lane?: Lane;
+  /**
+   * `heavy`: an answer that reads or sums many rows (a listing, a ranking, markets, a
+   * summary). A few are computed at once (`HEAVY_CONCURRENCY`), the others wait their
+   * turn, so a cheap answer never waits behind many. Others are computed at once.
+   */
+  weight?: 'heavy';
   query?: Q;
   params?: P;
   /** The 200 body, envelope included (see `http/schemas.ts`). */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../src/app.js';
+import { HEAVY_CONCURRENCY_DEFAULT } from '../../src/settings.js';
 import { bootstrapKeyStore } from '../../src/access/keys.js';
 import { readCurrentName } from '../../src/store/snapshot-layout.js';
 import { provideSample } from './sample.js';
@@ -87,6 +88,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     gatewaySecret: opts.gatewaySecret,
     logLevel: 'silent',
     queryTimeoutMs: opts.queryTimeoutMs,
+    // Heavy answers wait their turn in a queue as long as DuckDB's.
+    ...(opts.duckdbQueueMax === undefined
+      ? {}
+      : { heavy: { concurrency: HEAVY_CONCURRENCY_DEFAULT, maxWaiting: opts.duckdbQueueMax } }),
   });
   let url: string | undefined;
   if (opts.listen) {

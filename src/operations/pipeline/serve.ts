@@ -16,6 +16,7 @@ import {
   type ServedOperation,
 } from './answers.js';
 import type { ExtractLimits } from '../extract-slots.js';
+import type { HeavyGate } from './heavy-gate.js';
 import type { Operation } from '../operation.js';
 
 /** What serving an operation needs besides the operation: the snapshots and the answer cache. */
@@ -26,6 +27,8 @@ export interface ServeContext {
   cacheMaxAgeS: number;
   /** What bounds the files download operations write. */
   extracts: ExtractLimits;
+  /** Where heavy answers wait their turn to be computed. */
+  heavy: HeavyGate;
 }
 
 /**
@@ -64,7 +67,8 @@ async function respond(served: ServedOperation, ctx: ServeContext, call: Call): 
   const answer =
     ctx.cache.get(snapshot.name, asked.key) ??
     (await ctx.cache.computeOnce(key, async (shared) => {
-      const computed = await computeAnswer(served, { ...call, asked, etag, signal: shared });
+      const compute = () => computeAnswer(served, { ...call, asked, etag, signal: shared });
+      const computed = await (served.operation.weight === 'heavy' ? ctx.heavy.run(shared, compute) : compute());
       ctx.cache.set(snapshot.name, asked.key, computed);
       return computed;
     }));

@@ -16,6 +16,7 @@ export const countryAdvantage = defineOperation({
     '(flows of later editions converted, of earlier ones left out and counted in x-hs-excluded-flows).',
   tag: 'trade',
   cost: 2,
+  weight: 'heavy',
   params: CountryParams,
   query: AdvantageQuery,
   body: tradeBody(Type.Array(AdvantageSchema, { description: 'products by rca descending' })),

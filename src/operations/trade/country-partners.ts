@@ -25,6 +25,7 @@ export const countryPartners = defineOperation({
   },
   tag: 'trade',
   cost: 1,
+  weight: 'heavy',
   params: CountryParams,
   query: PartnersQuery,
   body: tradeBody(

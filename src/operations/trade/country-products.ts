@@ -25,6 +25,7 @@ export const countryProducts = defineOperation({
   },
   tag: 'trade',
   cost: 1,
+  weight: 'heavy',
   params: CountryParams,
   query: CountryProductsQuery,
   body: tradeBody(

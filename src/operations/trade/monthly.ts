@@ -20,6 +20,7 @@ export const monthly = defineOperation({
     'with group_by, one sum per group.',
   tag: 'trade',
   cost: 3,
+  weight: 'heavy',
   query: MonthlyQuery,
   body: tradeBody(
     Type.Union([Type.Array(MonthlyObservationSchema), Type.Array(MonthlyGroupedPointSchema)], {

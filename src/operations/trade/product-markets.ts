@@ -12,6 +12,7 @@ export const productMarkets = defineOperation({
   returns: 'The largest exporters and importers of the product, largest first.',
   tag: 'trade',
   cost: 2,
+  weight: 'heavy',
   params: ProductParams,
   query: MarketsQuery,
   body: tradeBody(MarketsSchema),

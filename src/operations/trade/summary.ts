@@ -11,6 +11,7 @@ export const summary = defineOperation({
   returns: 'Totals, growth, unit value, top partners and partner concentration of the matching annual flows.',
   tag: 'trade',
   cost: 2,
+  weight: 'heavy',
   query: SummaryQuery,
   body: tradeBody(TradeSummarySchema),
   handler: async (input) => {

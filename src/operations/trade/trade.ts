@@ -18,6 +18,7 @@ export const trade = defineOperation({
     'A page of annual observations, sorted by period, then value_usd descending; next_cursor is null on the last page.',
   tag: 'trade',
   cost: 2,
+  weight: 'heavy',
   query: TradeQuery,
   body: tradeBody(
     Type.Array(TradeObservationSchema, { description: 'the flows of this page, by period, then value_usd descending' }),

@@ -1,0 +1,66 @@
+import { StoreBusyError } from '../../store/busy.js';
+
+/**
+ * How many heavy answers are computed at once. Each computation's JavaScript (reading
+ * its rows, summing slices held in memory, writing its bytes) runs on the one thread
+ * that also reads every request, so however many heavy requests arrive, at most
+ * `capacity` are being computed: the others wait here, holding no connection, no rows
+ * and no memory, and a cheap answer waits behind at most that much work. Past
+ * `maxWaiting` waiters a request is refused at once (503 with Retry-After, as a full
+ * DuckDB queue is); a waiter whose deadline passes leaves with the deadline's error.
+ */
+export class HeavyGate {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly capacity: number,
+    private readonly maxWaiting: number,
+  ) {
+    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError(`capacity ${capacity}`);
+  }
+
+  /** Computations running now, and waiting for their turn. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /** Runs `work` once a place is free (at once when one is). */
+  async run<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    await this.enter(signal);
+    try {
+      return await work();
+    } finally {
+      this.leave();
+    }
+  }
+
+  private enter(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    if (this.running < this.capacity) {
+      this.running++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.maxWaiting) return Promise.reject(new StoreBusyError(this.waiting.length));
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const i = this.waiting.indexOf(admit);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal.reason as Error);
+      };
+      // The place of the computation that ended passes to this one.
+      const admit = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      this.waiting.push(admit);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private leave(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+}
