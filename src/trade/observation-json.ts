@@ -42,43 +42,75 @@ const piece = {
   byImporter: asciiBytes('importer"}'),
 };
 
+/** A JSON array of observations, written field by field. */
+class ObservationsWriter {
+  private readonly out: JsonWriter;
+  private readonly iso2: (id: number) => Uint8Array;
+  private written = 0;
+
+  constructor(catalogue: TradeCatalogue, rows: number) {
+    this.iso2 = iso2Json(catalogue);
+    this.out = new JsonWriter(rows * ROW_BYTES + 2);
+    this.out.byte(0x5b); // [
+  }
+
+  /** Opens the next observation with its countries: `{"exporter":"DE","importer":"FR"`. */
+  countries(exporter: number, importer: number): JsonWriter {
+    const out = this.out;
+    if (this.written++ > 0) out.byte(0x2c); // ,
+    out.bytes(piece.exporter);
+    out.bytes(this.iso2(exporter));
+    out.bytes(piece.importer);
+    out.bytes(this.iso2(importer));
+    return out;
+  }
+
+  /** The product and its edition, and the opening of the period: `,"hs6":"010121","hs_version":2017,"period":"`. */
+  product(hs6: number, edition: number): void {
+    const out = this.out;
+    out.bytes(piece.hs6);
+    out.digits(hs6, 6);
+    out.bytes(piece.hsVersion);
+    out.digits(edition);
+    out.bytes(piece.period);
+  }
+
+  /** The value, then the quantity: `…,"quantity":…` (the granularity's piece comes before). */
+  amounts(value: number, qty: number): void {
+    this.out.number(value);
+    this.out.bytes(piece.quantity);
+    this.out.number(qty);
+  }
+
+  done(): Buffer {
+    this.out.byte(0x5d); // ]
+    return this.out.done();
+  }
+}
+
 /** The JSON array of a page of annual observations. */
 export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRows): Buffer {
-  const iso2 = iso2Json(catalogue);
   const exporter = rows.column('exporter');
   const importer = rows.column('importer');
   const hs6 = rows.column('hs6');
   const year = rows.column('year');
   const value = rows.column('value');
   const qty = rows.column('qty');
-  const out = new JsonWriter(rows.length * ROW_BYTES + 2);
-  out.byte(0x5b); // [
+  const w = new ObservationsWriter(catalogue, rows.length);
   for (let i = 0; i < rows.length; i++) {
-    if (i > 0) out.byte(0x2c); // ,
-    out.bytes(piece.exporter);
-    out.bytes(iso2(exporter[i]!));
-    out.bytes(piece.importer);
-    out.bytes(iso2(importer[i]!));
-    out.bytes(piece.hs6);
-    out.digits(hs6[i]!, 6);
-    out.bytes(piece.hsVersion);
-    out.digits(catalogue.annualEdition(exporter[i]!, year[i]!));
-    out.bytes(piece.period);
+    const out = w.countries(exporter[i]!, importer[i]!);
+    w.product(hs6[i]!, catalogue.annualEdition(exporter[i]!, year[i]!));
     out.digits(year[i]!);
     out.bytes(piece.january);
     out.bytes(piece.annual);
-    out.number(value[i]!);
-    out.bytes(piece.quantity);
-    out.number(qty[i]!);
+    w.amounts(value[i]!, qty[i]!);
     out.bytes(piece.kg);
   }
-  out.byte(0x5d); // ]
-  return out.done();
+  return w.done();
 }
 
 /** The JSON array of a page of monthly observations. */
 export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: MonthlyRows): Buffer {
-  const iso2 = iso2Json(catalogue);
   const exporter = rows.column('exporter');
   const importer = rows.column('importer');
   const hs6 = rows.column('hs6');
@@ -86,22 +118,13 @@ export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: Monthly
   const value = rows.column('value');
   const qty = rows.column('qty');
   const byImporter = rows.column('by_importer');
-  const out = new JsonWriter(rows.length * ROW_BYTES + 2);
-  out.byte(0x5b); // [
+  const w = new ObservationsWriter(catalogue, rows.length);
   for (let i = 0; i < rows.length; i++) {
     const m = month[i]!;
     const importerDeclared = byImporter[i] === 1;
-    if (i > 0) out.byte(0x2c); // ,
-    out.bytes(piece.exporter);
-    out.bytes(iso2(exporter[i]!));
-    out.bytes(piece.importer);
-    out.bytes(iso2(importer[i]!));
-    out.bytes(piece.hs6);
-    out.digits(hs6[i]!, 6);
-    out.bytes(piece.hsVersion);
+    const out = w.countries(exporter[i]!, importer[i]!);
     // The edition of the declaration the figure comes from.
-    out.digits(catalogue.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m));
-    out.bytes(piece.period);
+    w.product(hs6[i]!, catalogue.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m));
     if (m >= 0) {
       out.digits(2000 + Math.floor(m / 12));
       out.byte(0x2d); // -
@@ -109,12 +132,9 @@ export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: Monthly
       out.bytes(piece.firstDay);
     } else out.ascii(monthDate(m));
     out.bytes(piece.monthly);
-    out.number(value[i]!);
-    out.bytes(piece.quantity);
-    out.number(qty[i]!);
+    w.amounts(value[i]!, qty[i]!);
     out.bytes(piece.kgMonthly);
     out.bytes(importerDeclared ? piece.byImporter : piece.byExporter);
   }
-  out.byte(0x5d); // ]
-  return out.done();
+  return w.done();
 }
