@@ -15,6 +15,7 @@ import { ComplexityCache } from './trade/complexity/cache.js';
 import { COMPLEXITY_CACHE_MB_DEFAULT } from './settings.js';
 import { computeOffThread } from './trade/complexity/pool.js';
 import { readSumsAhead } from './trade/store.js';
+import { writeCountryListingsAhead } from './trade/country-listings.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
 export interface Datasets {
@@ -31,11 +32,17 @@ export interface Datasets {
 /** How a server keeps each snapshot: its trade sums, and the bytes its computed complexity years may take. */
 export interface KeptInMemory extends SumsInMemory {
   complexityCacheBytes?: number;
+  /** Whether a country's listings are read from files written when the snapshot opens (default true). */
+  listingFiles?: boolean;
 }
 
 /** Reads what a server keeps in memory of a snapshot, its trade sums held as `sums` asks. */
 export const loadDatasets =
-  ({ complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20, ...sums }: KeptInMemory): LoadContent<Datasets> =>
+  ({
+    complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20,
+    listingFiles = true,
+    ...sums
+  }: KeptInMemory): LoadContent<Datasets> =>
   async (db, files) => {
     holdSums({ trade: db, editions: files.editions.values(), proving: files.proving }, sums);
     // The catalogues are read side by side, on connections of their own.
@@ -45,6 +52,7 @@ export const loadDatasets =
       files.trade ? TradeEditions.load(db, files) : new TradeEditions([], new Map(), false),
     ]);
     if (trade) readSumsAhead(db);
+    if (trade && listingFiles && !files.proving && db.filesDirectory) writeCountryListingsAhead(db, db.filesDirectory);
     return {
       economics,
       observations: new LazyObservations(() => ObservationArrays.load(db)),
@@ -69,8 +77,8 @@ export type DatasetStore = SnapshotStore<Datasets>;
 export function datasetStore(
   opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & KeptInMemory,
 ): DatasetStore {
-  const { memorySums, memorySumsBytes, complexityCacheBytes, ...store } = opts;
-  const load = loadDatasets({ memorySums, memorySumsBytes, complexityCacheBytes });
+  const { memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, ...store } = opts;
+  const load = loadDatasets({ memorySums, memorySumsBytes, complexityCacheBytes, listingFiles });
   return new SnapshotStore({ ...store, load, schema: SNAPSHOT_SCHEMA });
 }
 

@@ -91,6 +91,7 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
     duckdbMemoryLimit: settings.duckdbMemoryLimit,
     duckdbQueueMax: settings.duckdbQueueMax,
     memorySumsBytes: settings.tradeMemoryMb * 2 ** 20,
+    listingFiles: settings.listingFiles,
     complexityCacheBytes: settings.complexityCacheMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>

@@ -108,6 +108,8 @@ export interface Settings {
   responseCacheMb: number;
   /** Memory for the trade aggregates held in memory, in MiB (`TRADE_MEMORY_MB`; 0 reads none ahead). */
   tradeMemoryMb: number;
+  /** `LISTING_FILES`: whether a country's listings are read from files written when a snapshot opens (on). */
+  listingFiles: boolean;
   /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
   duckdbQueueMax: number;
   /** Memory for the economic complexity years kept computed, in MiB (`COMPLEXITY_CACHE_MB`). */
@@ -449,6 +451,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     cacheMaxAgeS: intFrom(env, 'CACHE_MAX_AGE_S', { fallback: CACHE_MAX_AGE_S_DEFAULT }),
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
+    listingFiles: onOffFrom(env, 'LISTING_FILES', true),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     complexityCacheMb: intFrom(env, 'COMPLEXITY_CACHE_MB', { fallback: COMPLEXITY_CACHE_MB_DEFAULT, min: 1 }),
     logLevel: optional(env, 'LOG_LEVEL') ?? LOG_LEVEL_DEFAULT,

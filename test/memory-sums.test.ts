@@ -31,7 +31,7 @@ const PER_OPERATION = 150;
  * is awaited; otherwise slices fetched on use and dropped beyond the budget).
  */
 async function serve(dataDir: string, memorySums: boolean, memorySumsBytes?: number): Promise<Served> {
-  const served = await serveInProcess(dataDir, { memorySums, memorySumsBytes });
+  const served = await serveInProcess(dataDir, { memorySums, memorySumsBytes, listingFiles: memorySums });
   if (memorySums) await (await AggregateSlices.of(served.store.current!.db)).read;
   return served;
 }

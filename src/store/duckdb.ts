@@ -313,6 +313,8 @@ export class Database {
   private readonly sharedValues = new Map<string, Promise<unknown>>();
   /** What `keep` kept with this snapshot, by key; every request's view sees the same map. */
   private readonly keptValues = new Map<string, unknown>();
+  /** What `whenClosed` asked to run when the database closes. */
+  private readonly closers: Array<() => void> = [];
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -350,6 +352,11 @@ export class Database {
   /** Keeps `value` with this snapshot under `key`: every request's view reads it (`kept`). */
   keep(key: string, value: unknown): void {
     this.keptValues.set(key, value);
+  }
+
+  /** Runs `closer` when the database closes (what was kept with it and must be let go). */
+  whenClosed(closer: () => void): void {
+    this.closers.push(closer);
   }
 
   /** The value kept under `key` (see `keep`); undefined when none is. */
@@ -565,7 +572,9 @@ export class Database {
     this.closed = true;
     let lanesOpen = 2;
     const laneClosed = () => {
-      if (--lanesOpen === 0) this.instance.closeSync();
+      if (--lanesOpen > 0) return;
+      this.instance.closeSync();
+      for (const closer of this.closers.splice(0)) closer();
     };
     this.lanes.light.close(laneClosed);
     this.lanes.heavy.close(laneClosed);

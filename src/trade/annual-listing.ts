@@ -2,7 +2,8 @@ import type { Database } from '../store/duckdb.js';
 import { sumsInMemory } from './memory-sums.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
-import { afterBound } from './keyset.js';
+import { afterBound, type ListingBound } from './keyset.js';
+import { countryListing } from './country-listings.js';
 import { ListedRows, orNull, type Order } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
 import { Bindings, table, where } from './sql.js';
@@ -144,6 +145,27 @@ async function listingPlan(
   return plans.reduce((best, p) => (p.rows < best.rows ? p : best));
 }
 
+/**
+ * Where a term's rows are read from a listing file (see `country-listings.ts`): one
+ * country on one side, any partner and product, its listing in stored order, and a
+ * position (if any) within the one year read.
+ */
+function listingFileOf(
+  db: Database,
+  asked: { term: Term; filter: TradeFilter; plan: ListingPlan; after: ListingBound | undefined },
+): { read(page: { limit: number; after?: ListingBound }): Float64Array[] } | undefined {
+  const { term, filter, plan, after } = asked;
+  if (!plan.ordered || filter.products || term.exclude) return undefined;
+  const side = soleCountry(term, leadingKey(term, filter, true).key);
+  if (!side || (side === 'exporter' ? term.importers : term.exporters)) return undefined;
+  const file = countryListing(db, side);
+  if (!file) return undefined;
+  const { from, to } = plan.window;
+  if (after && (from !== after.period || to !== after.period)) return undefined;
+  const country = (side === 'exporter' ? term.exporters : term.importers)![0]!;
+  return { read: (page) => file.read(country, { from, to }, page) };
+}
+
 /** A term's first `limit` rows by its plan. */
 async function listTerm(
   db: Database,
@@ -153,6 +175,8 @@ async function listTerm(
   const { limit, after } = asked.page;
   const plan = await listingPlan(db, { term, filter, limit });
   if (!plan) return ListedRows.empty(ANNUAL_COLUMNS);
+  const fromFile = listingFileOf(db, { term, filter, plan, after });
+  if (fromFile) return ListedRows.of(ANNUAL_COLUMNS, fromFile.read({ limit, after }));
   const b = new Bindings();
   const conds = [
     ...termConditions(term, { products: filter.products, period: { column: 'year', ...plan.window } }, b),

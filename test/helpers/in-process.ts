@@ -1,7 +1,6 @@
 import { buildApp, type App } from '../../src/app.js';
 import { bootstrapKeyStore } from '../../src/access/keys.js';
-import { datasetStore, type DatasetStore } from '../../src/datasets.js';
-import type { SumsInMemory } from '../../src/trade/memory-sums.js';
+import { datasetStore, type DatasetStore, type KeptInMemory } from '../../src/datasets.js';
 import { TEST_KEY } from './server.js';
 
 /** An app and its snapshot store, in the test's own process (requests by `inject`). */
@@ -11,7 +10,7 @@ export interface Served {
 }
 
 /** Serves `dataDir` without an answer cache, so every answer is computed; `store` adds snapshot options. */
-export async function serveInProcess(dataDir: string, store: SumsInMemory = {}): Promise<Served> {
+export async function serveInProcess(dataDir: string, store: KeptInMemory = {}): Promise<Served> {
   const snapshots = datasetStore({ dataDir, queryTimeoutMs: 30_000, pollMs: 60_000, ...store });
   await snapshots.start();
   const app = await buildApp({

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encodeCursor, type CursorKey } from '../src/http/cursor.js';
+import { countryListing, countryListingsWritten } from '../src/trade/country-listings.js';
+import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
+import { provideSample } from './helpers/sample.js';
+
+interface Answer {
+  text: string;
+  next: string | null;
+}
+
+/** Status and body as sent, without the fields that differ per request. */
+async function answer(s: Served, url: string): Promise<Answer> {
+  const { status, body } = await answerOf(s, url);
+  return { text: `${status} ${JSON.stringify(body)}`, next: (body.next_cursor as string | null | undefined) ?? null };
+}
+
+const withCursor = (p: string, cursor: string) => `${p}&cursor=${encodeURIComponent(cursor)}`;
+
+/** A cursor's JSON body (`[version, fingerprint, ...key]`). */
+const cursorBody = (cursor: string): unknown[] => {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  return JSON.parse(decoded.slice(0, decoded.lastIndexOf('\n'))) as unknown[];
+};
+
+/** The listing files' directory entries under the data directory's process folders. */
+function listingFiles(dataDir: string): string[] {
+  const tmp = path.join(dataDir, 'tmp');
+  return readdirSync(tmp, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f).startsWith('listing-'));
+}
+
+describe("a country's listings read from the listing files", () => {
+  let dataDir: string;
+  let files: Served;
+  let duck: Served;
+  let reporters: string[];
+  let years: number[];
+  before(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
+    await provideSample(dataDir);
+    files = await serveInProcess(dataDir, { listingFiles: true });
+    await countryListingsWritten(files.store.current!.db);
+    duck = await serveInProcess(dataDir, { listingFiles: false });
+    const coverage = (await answerOf(duck, '/v1/trade/coverage')).body.data as Array<{
+      country: string;
+      yearly_first: number | null;
+      yearly_last: number | null;
+    }>;
+    reporters = coverage.filter((c) => c.yearly_first !== null).map((c) => c.country);
+    years = [...new Set(coverage.flatMap((c) => (c.yearly_first === null ? [] : [c.yearly_first, c.yearly_last!])))];
+    years.sort((a, b) => a - b);
+  });
+  after(async () => {
+    await closeServed(files);
+    await closeServed(duck);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes a file for each side, and only the server that is asked to', () => {
+    const db = files.store.current!.db;
+    assert.ok(countryListing(db, 'exporter') && countryListing(db, 'importer'));
+    assert.equal(countryListing(duck.store.current!.db, 'exporter'), undefined);
+    assert.equal(listingFiles(dataDir).length, 2);
+  });
+
+  it('answers every page as DuckDB does: each flow, year windows, page sizes, walked by cursor', async () => {
+    assert.ok(reporters.length >= 10 && years.length >= 2, 'the sample has reporters and years to list');
+    const [first, last] = [years[0]!, years.at(-1)!];
+    const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
+    let pages = 0;
+    for (const [i, reporter] of reporters.slice(0, 24).entries()) {
+      for (const flow of ['', '&flow=export', '&flow=import']) {
+        const window = windows[i % windows.length]!;
+        const limit = [1, 7, 100, 1000][(i + flow.length) % 4]!;
+        const listing = `/v1/trade?reporter=${reporter}${flow}${window}&limit=${limit}`;
+        let url: string | undefined = listing;
+        for (let depth = 0; url && depth < 6; depth++) {
+          const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
+          assert.equal(got!.text, expected!.text, url);
+          pages++;
+          url = expected!.next ? withCursor(listing, expected!.next) : undefined;
+        }
+      }
+    }
+    assert.ok(pages > 150, `${pages} pages compared`);
+  });
+
+  it('places a position whose countries this snapshot does not know as DuckDB does', async () => {
+    const listing = `/v1/trade?reporter=${reporters[0]}&limit=3`;
+    const { next } = await answer(duck, listing);
+    assert.ok(next);
+    const [, fingerprint, period, value, exporter, importer, hs6] = cursorBody(next);
+    // ZZ sorts after every known code, AA before: as the exporter or the importer, exact or not.
+    for (const key of [
+      [period, value, 'ZZ', importer, hs6],
+      [period, value, 'AA', importer, hs6],
+      [period, value, exporter, 'ZZ', hs6],
+      [period, value, exporter, 'AA', hs6],
+      [period, value, exporter, importer, 0],
+      [period, Number(value) * 2, exporter, importer, hs6],
+    ]) {
+      const url = withCursor(listing, encodeCursor(String(fingerprint), key as CursorKey));
+      const [expected, got] = await Promise.all([answer(duck, url), answer(files, url)]);
+      assert.match(expected.text, /^200 /);
+      assert.equal(got.text, expected.text, JSON.stringify(key));
+    }
+  });
+
+  it('removes its files when the snapshot closes', async () => {
+    await closeServed(files);
+    files = await serveInProcess(dataDir, { listingFiles: false });
+    for (let waited = 0; listingFiles(dataDir).length > 0 && waited < 5000; waited += 50) await sleep(50);
+    assert.deepEqual(listingFiles(dataDir), []);
+  });
+});
