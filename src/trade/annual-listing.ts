@@ -147,8 +147,8 @@ async function listingPlan(
 
 /**
  * Where a term's rows are read from a listing file (see `country-listings.ts`): one
- * country on one side, any partner and product, its listing in stored order, and a
- * position (if any) within the one year read.
+ * country on one side with no partner or product named (its listing in stored order),
+ * and a position (if any) within the one year read. Undefined until the file is written.
  */
 function listingFileOf(
   db: Database,

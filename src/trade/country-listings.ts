@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readSync } from 'node:fs';
 import { open, rm, statfs, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from '../store/duckdb.js';
+import { tableNames, type Database } from '../store/duckdb.js';
+import { copyViews } from './file-format/index.js';
 import type { ListingBound } from './keyset.js';
 import { table } from './sql.js';
 
@@ -111,9 +112,14 @@ export class CountryListingFile {
   /**
    * Copies the `side`-led-by-year copy of `db`'s trade file into `file`, segment by
    * segment (a country's year, one query each), checking each holds the rows the
-   * counts said and ids the row layout can hold. Fails (and removes the file) otherwise.
+   * counts said and ids the row layout can hold. Fails (and removes the file) otherwise,
+   * or once `stopped` says so.
    */
-  static async write(db: Database, side: ListingSide, file: string): Promise<CountryListingFile> {
+  static async write(
+    db: Database,
+    to: { side: ListingSide; file: string; stopped?: () => boolean },
+  ): Promise<CountryListingFile> {
+    const { side, file } = to;
     const source = table(`annual_by_${side}_year`);
     const [countries, years, counts] = await db.queryNumbers(
       `SELECT ${side}, year, count(*) FROM ${source} GROUP BY ALL ORDER BY ALL`,
@@ -132,6 +138,7 @@ export class CountryListingFile {
       };
       let start = 0;
       for (let s = 0; s < countries!.length; s++) {
+        if (to.stopped?.()) throw new Error(`${file}: stopped`);
         const [country, year, n] = [countries![s]!, years![s]!, counts![s]!];
         const rows = await db.queryNumbers(
           `SELECT ${PARTNER[side]}, hs6, value, qty FROM ${source} WHERE ${side} = $1 AND year = $2`,
@@ -308,6 +315,8 @@ export function sortsAfter({ side, country }: Listed, row: RowKey, after: Listin
 }
 
 const KEY = 'trade:country-listings';
+/** DuckDB's memory for writing the listing files (one country's year at a time). */
+const WRITER_MEMORY_LIMIT = '256MB';
 
 /** The listing files of a snapshot's trade file, each there once written, and the writing of both. */
 interface Written {
@@ -332,16 +341,27 @@ export function writeCountryListingsAhead(db: Database, dir: string): void {
     for (const file of files) void rm(file, { force: true }).catch(() => undefined);
   });
   written.done = (async () => {
-    const reader = db.withoutDeadline();
-    for (const side of ['exporter', 'importer'] as const) {
-      const file = path.join(dir, `listing-${randomUUID()}-${side}.bin`);
-      files.push(file);
-      const listing = await CountryListingFile.write(reader, side, file).catch(() => undefined);
-      if (!listing) continue;
-      if (closed) await listing.close().catch(() => undefined);
-      else written.files[side] = listing;
+    // A database of its own, within a small memory limit and closed after: the copies
+    // read through it do not fill the serving database's buffers.
+    const reader = await db.aside(WRITER_MEMORY_LIMIT).catch(() => undefined);
+    if (!reader) return;
+    try {
+      // The copies an older file lacks are read through views, as in the serving database.
+      await copyViews(reader, 'trade', await tableNames(reader, 'trade'));
+      for (const side of ['exporter', 'importer'] as const) {
+        const file = path.join(dir, `listing-${randomUUID()}-${side}.bin`);
+        files.push(file);
+        const listing = await CountryListingFile.write(reader, { side, file, stopped: () => closed }).catch(
+          () => undefined,
+        );
+        if (!listing) continue;
+        if (closed) await listing.close().catch(() => undefined);
+        else written.files[side] = listing;
+      }
+    } finally {
+      reader.close();
     }
-  })();
+  })().catch(() => undefined);
 }
 
 /** Settles once `db`'s listing files are written or given up (at once when none are being written). */
