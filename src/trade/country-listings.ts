@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readSync } from 'node:fs';
-import { open, rm, statfs, type FileHandle } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { freeBytes } from '../store/download-space.js';
 import path from 'node:path';
 import { tableNames, type Database } from '../store/duckdb.js';
 import { copyViews } from './file-format/index.js';
@@ -80,6 +81,9 @@ class RowBlock {
   hs6(row: number): number {
     return this.codes[(row - this.first) * 6 + 1]!;
   }
+  quantity(row: number): number {
+    return this.floats[(row - this.first) * 3 + 2]!;
+  }
   /** The row after the last one held. */
   get end(): number {
     return this.first + this.floats.length / 3;
@@ -125,8 +129,7 @@ export class CountryListingFile {
       `SELECT ${side}, year, count(*) FROM ${source} GROUP BY ALL ORDER BY ALL`,
     );
     const total = counts!.reduce((n, c) => n + c, 0);
-    const fs = await statfs(path.dirname(file));
-    if (total * ROW_BYTES + SPARE_BYTES > fs.bavail * fs.bsize) throw new Error(`no room for ${file}`);
+    if (total * ROW_BYTES + SPARE_BYTES > (await freeBytes(path.dirname(file)))) throw new Error(`no room for ${file}`);
     const handle = await open(file, 'wx+');
     try {
       const segments = new Map<number, Segment[]>();
@@ -253,12 +256,11 @@ export class CountryListingFile {
     for (let i = 0; i < n; i++) {
       const row = start + i;
       while (row >= segments[segment]!.end) segment++;
-      const at = (row - block.first) * 3;
-      partners[i] = block.partners[at * 4]!;
-      codes[i] = block.codes[at * 2 + 1]!;
+      partners[i] = block.partner(row);
+      codes[i] = block.hs6(row);
       years[i] = segments[segment]!.year;
-      values[i] = block.floats[at + 1]!;
-      quantities[i] = block.floats[at + 2]!;
+      values[i] = block.value(row);
+      quantities[i] = block.quantity(row);
     }
     return columns;
   }
