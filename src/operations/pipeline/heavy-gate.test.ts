@@ -23,11 +23,42 @@ describe('HeavyGate', () => {
     assert.deepEqual(started, [0, 1]);
     assert.deepEqual(gate.load, { running: 2, waiting: 2 });
     jobs[1]!.finish();
+    // The freed place is handed over on the event loop's next turn.
+    await turn();
     await turn();
     assert.deepEqual(started, [0, 1, 2]);
     for (const j of jobs) j.finish();
     await Promise.all(runs);
     assert.deepEqual(started, [0, 1, 2, 3]);
+    assert.deepEqual(gate.load, { running: 0, waiting: 0 });
+  });
+
+  it('reads what arrived between two computations with nothing to wait for', async () => {
+    const gate = new HeavyGate(1, 10);
+    const signal = new AbortController().signal;
+    const log: string[] = [];
+    const runs = [0, 1, 2, 3].map((i) => gate.run(signal, () => (log.push(`work ${i}`), Promise.resolve())));
+    // What the event loop reads next: a request that arrived while the first one was computed.
+    setImmediate(() => log.push('arrived'));
+    await Promise.all(runs);
+    assert.deepEqual(log, ['work 0', 'arrived', 'work 1', 'work 2', 'work 3']);
+    assert.deepEqual(gate.load, { running: 0, waiting: 0 });
+  });
+
+  it('passes a place on past a waiter that left before its turn came', async () => {
+    const gate = new HeavyGate(1, 10);
+    const first = pending();
+    const running = gate.run(new AbortController().signal, first.work);
+    const deadline = new AbortController();
+    const leaving = gate.run(deadline.signal, () => Promise.resolve('never'));
+    const next = gate.run(new AbortController().signal, () => Promise.resolve('next'));
+    first.finish();
+    await Promise.resolve();
+    // The place is freed, not yet handed over: the waiter leaves in between.
+    deadline.abort(new Error('deadline'));
+    await assert.rejects(leaving, /deadline/);
+    await running;
+    assert.equal(await next, 'next');
     assert.deepEqual(gate.load, { running: 0, waiting: 0 });
   });
 

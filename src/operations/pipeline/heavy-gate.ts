@@ -5,13 +5,16 @@ import { StoreBusyError } from '../../store/busy.js';
  * its rows, summing slices held in memory, writing its bytes) runs on the one thread
  * that also reads every request, so however many heavy requests arrive, at most
  * `capacity` are being computed: the others wait here, holding no connection, no rows
- * and no memory, and a cheap answer waits behind at most that much work. Past
+ * and no memory, and a cheap answer waits behind at most that much work: a place
+ * freed passes to the next waiter only after the event loop has read what arrived. Past
  * `maxWaiting` waiters a request is refused at once (503 with Retry-After, as a full
  * DuckDB queue is); a waiter whose deadline passes leaves with the deadline's error.
  */
 export class HeavyGate {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Places freed and promised to waiters, handed over on the event loop's next turn. */
+  private handing = 0;
 
   constructor(
     private readonly capacity: number,
@@ -59,6 +62,23 @@ export class HeavyGate {
   }
 
   private leave(): void {
+    if (this.waiting.length <= this.handing) {
+      this.running--;
+      return;
+    }
+    this.handing++;
+    // The place passes on after the event loop's next turn, not at once: a computation
+    // with nothing to wait for (rows read from a file, sums kept in memory) would else
+    // start the next one in the same task, and the whole queue would be computed
+    // before a single new request, however cheap, is read.
+    setImmediate(() => {
+      this.handing--;
+      this.handOver();
+    });
+  }
+
+  /** Admits the longest waiter still waiting (one whose deadline passed has left). */
+  private handOver(): void {
     const next = this.waiting.shift();
     if (next) next();
     else this.running--;
