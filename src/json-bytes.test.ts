@@ -11,7 +11,7 @@ describe('jsonNumber', () => {
 
 describe('JsonWriter', () => {
   it('writes digits zero-padded, numbers as JSON does, and grows past its first size', () => {
-    const out = new JsonWriter(1);
+    const out = JsonWriter.of(1);
     const numbers = [0, -0, 7, -12, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53 + 2, 0.1 + 0.2, 1e21, 1.5e-7, NaN, null];
     const expected: string[] = [];
     out.digits(10121, 6);
@@ -27,5 +27,23 @@ describe('JsonWriter', () => {
     out.ascii('1999-12-01');
     expected.push('{"a":1999-12-01');
     assert.equal(out.done().toString(), expected.join(''));
+  });
+
+  it('shares one scratch buffer between scratch writers, and gives a writer of its own bytes that stay', () => {
+    const write = (out: JsonWriter, text: string) => (out.ascii(text), out.done());
+    const kept = write(JsonWriter.of(4), 'kept');
+    const first = write(JsonWriter.onScratch(4), 'first page');
+    assert.equal(first.toString(), 'first page');
+    const copy = Buffer.from(first);
+    const second = write(JsonWriter.onScratch(4), 'second');
+    assert.equal(second.toString(), 'second');
+    assert.equal(second.buffer, first.buffer, 'the same memory: the second page wrote over the first');
+    assert.equal(first.toString(), 'secondpage');
+    assert.equal(copy.toString(), 'first page', 'a copy made before stays');
+    assert.equal(kept.toString(), 'kept');
+    const large = write(JsonWriter.onScratch(1), 'x'.repeat(5 * 2 ** 20));
+    const after = write(JsonWriter.onScratch(1), 'y');
+    assert.notEqual(after.buffer, large.buffer, "a buffer past the kept size is the page's own");
+    assert.equal(large.length, 5 * 2 ** 20);
   });
 });

@@ -50,7 +50,7 @@ class ObservationsWriter {
 
   constructor(catalogue: TradeCatalogue, rows: number) {
     this.iso2 = iso2Json(catalogue);
-    this.out = new JsonWriter(rows * ROW_BYTES + 2);
+    this.out = JsonWriter.onScratch(rows * ROW_BYTES + 2);
     this.out.byte(0x5b); // [
   }
 
@@ -88,7 +88,7 @@ class ObservationsWriter {
   }
 }
 
-/** The JSON array of a page of annual observations. */
+/** The JSON array of a page of annual observations: valid until the next page is written (`JsonWriter.onScratch`). */
 export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRows): Buffer {
   const exporter = rows.column('exporter');
   const importer = rows.column('importer');
@@ -109,7 +109,7 @@ export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRo
   return w.done();
 }
 
-/** The JSON array of a page of monthly observations. */
+/** The JSON array of a page of monthly observations: valid until the next page is written (`JsonWriter.onScratch`). */
 export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: MonthlyRows): Buffer {
   const exporter = rows.column('exporter');
   const importer = rows.column('importer');
