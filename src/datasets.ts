@@ -15,7 +15,7 @@ import { ComplexityCache } from './trade/complexity/cache.js';
 import { COMPLEXITY_CACHE_MB_DEFAULT } from './settings.js';
 import { computeOffThread } from './trade/complexity/pool.js';
 import { readSumsAhead } from './trade/store.js';
-import { writeCountryListingsAhead } from './trade/country-listings.js';
+import { writeCountryListingsAhead, type ListingFileReport } from './trade/country-listings.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
 export interface Datasets {
@@ -34,6 +34,8 @@ export interface KeptInMemory extends SumsInMemory {
   complexityCacheBytes?: number;
   /** Whether a country's listings are read from files written when the snapshot opens (default true). */
   listingFiles?: boolean;
+  /** Hears what became of each listing file a snapshot's opening started writing. */
+  onListingFile?: (report: ListingFileReport) => void;
 }
 
 /** Reads what a server keeps in memory of a snapshot, its trade sums held as `sums` asks. */
@@ -41,6 +43,7 @@ export const loadDatasets =
   ({
     complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20,
     listingFiles = true,
+    onListingFile,
     ...sums
   }: KeptInMemory): LoadContent<Datasets> =>
   async (db, files) => {
@@ -52,7 +55,8 @@ export const loadDatasets =
       files.trade ? TradeEditions.load(db, files) : new TradeEditions([], new Map(), false),
     ]);
     if (trade) readSumsAhead(db);
-    if (trade && listingFiles && !files.proving && db.filesDirectory) writeCountryListingsAhead(db, db.filesDirectory);
+    if (trade && listingFiles && !files.proving && db.filesDirectory)
+      writeCountryListingsAhead(db, db.filesDirectory, onListingFile);
     return {
       economics,
       observations: new LazyObservations(() => ObservationArrays.load(db)),
@@ -77,8 +81,8 @@ export type DatasetStore = SnapshotStore<Datasets>;
 export function datasetStore(
   opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & KeptInMemory,
 ): DatasetStore {
-  const { memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, ...store } = opts;
-  const load = loadDatasets({ memorySums, memorySumsBytes, complexityCacheBytes, listingFiles });
+  const { memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, onListingFile, ...store } = opts;
+  const load = loadDatasets({ memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, onListingFile });
   return new SnapshotStore({ ...store, load, schema: SNAPSHOT_SCHEMA });
 }
 

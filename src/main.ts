@@ -92,6 +92,10 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
     duckdbQueueMax: settings.duckdbQueueMax,
     memorySumsBytes: settings.tradeMemoryMb * 2 ** 20,
     listingFiles: settings.listingFiles,
+    onListingFile: (r) =>
+      r.written
+        ? logger.info(r, `listing file of ${r.side}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s`)
+        : logger.warn(r, `listing file of ${r.side}s not written (${r.reason}); DuckDB answers those listings`),
     complexityCacheBytes: settings.complexityCacheMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeCursor, type CursorKey } from '../src/http/cursor.js';
-import { countryListing, countryListingsWritten } from '../src/trade/country-listings.js';
+import {
+  countryListing,
+  countryListingsWritten,
+  writeCountryListingsAhead,
+  type ListingFileReport,
+} from '../src/trade/country-listings.js';
 import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 import { provideSample } from './helpers/sample.js';
 
@@ -40,10 +45,11 @@ describe("a country's listings read from the listing files", () => {
   let duck: Served;
   let reporters: string[];
   let years: number[];
+  const reports: ListingFileReport[] = [];
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
     await provideSample(dataDir);
-    files = await serveInProcess(dataDir, { listingFiles: true });
+    files = await serveInProcess(dataDir, { listingFiles: true, onListingFile: (r) => reports.push(r) });
     await countryListingsWritten(files.store.current!.db);
     duck = await serveInProcess(dataDir, { listingFiles: false });
     const coverage = (await answerOf(duck, '/v1/trade/coverage')).body.data as Array<{
@@ -66,6 +72,31 @@ describe("a country's listings read from the listing files", () => {
     assert.ok(countryListing(db, 'exporter') && countryListing(db, 'importer'));
     assert.equal(countryListing(duck.store.current!.db, 'exporter'), undefined);
     assert.equal(listingFiles(dataDir).length, 2);
+  });
+
+  it('tells what became of each file: its rows when written, the reason when not', async () => {
+    const [flows] = await files.store.current!.db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
+    assert.deepEqual(
+      reports.map((r) => (r.written ? { side: r.side, rows: r.rows } : r)),
+      [
+        { side: 'exporter', rows: flows![0] },
+        { side: 'importer', rows: flows![0] },
+      ],
+    );
+    assert.ok(reports.every((r) => r.written && r.seconds > 0 && r.seconds < 60));
+    const db = duck.store.current!.db;
+    const failed: ListingFileReport[] = [];
+    writeCountryListingsAhead(db, path.join(dataDir, 'no such directory'), (r) => failed.push(r));
+    await countryListingsWritten(db);
+    assert.deepEqual(
+      failed.map((r) => [r.side, r.written]),
+      [
+        ['exporter', false],
+        ['importer', false],
+      ],
+    );
+    assert.match(failed[0]!.written ? '' : failed[0]!.reason, /no such directory/);
+    assert.equal(countryListing(db, 'exporter'), undefined, 'DuckDB still answers');
   });
 
   it('answers every page as DuckDB does: each flow, year windows, page sizes, walked by cursor', async () => {

@@ -113,6 +113,13 @@ export class CountryListingFile {
     private readonly index: FileIndex,
   ) {}
 
+  /** The rows the file holds. */
+  get rowCount(): number {
+    let rows = 0;
+    for (const segments of this.index.segments.values()) for (const s of segments) rows += s.end - s.start;
+    return rows;
+  }
+
   /**
    * Copies the `side`-led-by-year copy of `db`'s trade file into `file`, segment by
    * segment (a country's year, one query each), checking each holds the rows the
@@ -326,13 +333,23 @@ interface Written {
   done?: Promise<void>;
 }
 
+/** What became of one side's listing file: written (its rows, in how long), or not and why. */
+export type ListingFileReport =
+  | { side: ListingSide; written: true; rows: number; seconds: number }
+  | { side: ListingSide; written: false; reason: string };
+
 /**
  * Starts writing, in the background, `db`'s listing files of both sides into `dir`,
  * one after the other; each serves once written. They are closed and removed with
- * the database. A file that cannot be written (no room, a failed query, the database
- * closed) is not used: the listing reads DuckDB, as it does until then.
+ * the database. A file that cannot be written (no room, a failed query) is not used:
+ * the listing reads DuckDB, as it does until then. `report` hears of each side, unless
+ * the database closed first.
  */
-export function writeCountryListingsAhead(db: Database, dir: string): void {
+export function writeCountryListingsAhead(
+  db: Database,
+  dir: string,
+  report: (r: ListingFileReport) => void = () => undefined,
+): void {
   const written: Written = { files: {} };
   db.keep(KEY, written);
   const files: string[] = [];
@@ -342,28 +359,41 @@ export function writeCountryListingsAhead(db: Database, dir: string): void {
     for (const f of Object.values(written.files)) void f.close().catch(() => undefined);
     for (const file of files) void rm(file, { force: true }).catch(() => undefined);
   });
+  const sides = ['exporter', 'importer'] as const;
+  const reported = new Set<ListingSide>();
+  const tell = (r: ListingFileReport) => {
+    if (closed || reported.has(r.side)) return;
+    reported.add(r.side);
+    report(r);
+  };
+  const failed = (side: ListingSide, err: unknown) => tell({ side, written: false, reason: (err as Error).message });
   written.done = (async () => {
     // A database of its own, within a small memory limit and closed after: the copies
     // read through it do not fill the serving database's buffers.
-    const reader = await db.aside(WRITER_MEMORY_LIMIT).catch(() => undefined);
-    if (!reader) return;
+    const reader = await db.aside(WRITER_MEMORY_LIMIT);
     try {
       // The copies an older file lacks are read through views, as in the serving database.
       await copyViews(reader, 'trade', await tableNames(reader, 'trade'));
-      for (const side of ['exporter', 'importer'] as const) {
+      for (const side of sides) {
         const file = path.join(dir, `listing-${randomUUID()}-${side}.bin`);
         files.push(file);
+        const started = performance.now();
         const listing = await CountryListingFile.write(reader, { side, file, stopped: () => closed }).catch(
-          () => undefined,
+          (err: unknown) => failed(side, err),
         );
         if (!listing) continue;
         if (closed) await listing.close().catch(() => undefined);
-        else written.files[side] = listing;
+        else {
+          written.files[side] = listing;
+          tell({ side, written: true, rows: listing.rowCount, seconds: (performance.now() - started) / 1000 });
+        }
       }
     } finally {
       reader.close();
     }
-  })().catch(() => undefined);
+  })().catch((err: unknown) => {
+    for (const side of sides) failed(side, err);
+  });
 }
 
 /** Settles once `db`'s listing files are written or given up (at once when none are being written). */
