@@ -2,6 +2,7 @@ import type { Database } from '../store/duckdb.js';
 import { sumsInMemory } from './memory-sums.js';
 import type { CodeRange } from './catalogue.js';
 import type { Term, TradeFilter } from './filter.js';
+import { kthLargest } from './kth-largest.js';
 import {
   CHAPTER,
   SLICED,
@@ -359,15 +360,21 @@ class Sums {
 
   /**
    * The groups that can be among the `limit` largest by value (groups without a value
-   * last): those at least as large as the `limit`-th largest value, found with a
-   * numeric sort of the values alone, so that only they are sorted with ties broken.
+   * last): those at least as large as the `limit`-th largest value, found by selection
+   * over the values alone, so that only they are sorted with ties broken.
    */
   private candidates(limit: number): number[] {
-    const all = this.keys.map((_, g) => g);
-    if (all.length <= limit) return all;
-    const values = Float64Array.from(all, (g) => (this.present[g]! & 1 ? this.value[g]! : -Infinity)).sort();
-    const threshold = values[values.length - limit]!;
-    return all.filter((g) => (this.present[g]! & 1 ? this.value[g]! : -Infinity) >= threshold);
+    const count = this.keys.length;
+    const all: number[] = [];
+    if (count <= limit) {
+      for (let g = 0; g < count; g++) all.push(g);
+      return all;
+    }
+    const values = new Float64Array(count);
+    for (let g = 0; g < count; g++) values[g] = this.present[g]! & 1 ? this.value[g]! : -Infinity;
+    const threshold = kthLargest(values.slice(), limit);
+    for (let g = 0; g < count; g++) if (values[g]! >= threshold) all.push(g);
+    return all;
   }
 
   /** The groups as rows, sorted by value descending then keys, or by keys, and cut to `limit`. */
