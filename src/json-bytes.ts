@@ -22,8 +22,11 @@ export class JsonWriter {
     private readonly onScratch: boolean,
   ) {
     const size = Math.max(64, sizeHint);
-    if (onScratch && scratch.length < size && size <= SCRATCH_KEPT_BYTES) scratch = Buffer.allocUnsafe(size);
-    this.buf = onScratch && scratch.length >= size ? scratch : Buffer.allocUnsafe(size);
+    if (!onScratch || size > SCRATCH_KEPT_BYTES) this.buf = Buffer.allocUnsafe(size);
+    else {
+      if (scratch.length < size) scratch = Buffer.allocUnsafe(size);
+      this.buf = scratch;
+    }
   }
 
   /** A writer of its own buffer: its bytes stay as written. */
