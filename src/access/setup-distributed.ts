@@ -48,7 +48,7 @@ export async function distributedBackends(
   }, log);
   // The usage ledger's own connections: its commits do not wait for the disk flush.
   const ledgerPool = createPool(settings.databaseUrl, { max: 4, asynchronousCommit: true });
-  const ledger = new DistributedCreditLedger(redis, pool, ledgerPool);
+  const ledger = new DistributedCreditLedger(redis, pool, { ledgerPg: ledgerPool });
   return {
     mode: 'distributed',
     keys: pgKeys,

@@ -2,60 +2,90 @@ import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { budgetOf, type ApiKeyRecord } from '../keys.js';
 import { type RateDecision } from '../rate-limit/index.js';
-import { SLIDING_LOG_LUA, rateDecision, rateLogKey } from '../rate-limit/redis.js';
+import { REDIS_NOW_LUA, SLIDING_LOG_LUA, rateDecision, rateLogKey } from '../rate-limit/redis.js';
 import { GroupCommit } from './group-commit.js';
 import type { CreditLedger, UsageEntry } from './index.js';
 
 /** A reservation a dead replica never settled is dropped after this long. */
 export const RESERVATION_TTL_MS = 60_000;
 
-// Live credits of one budget (an account's keys, or one key) and month in Redis: the committed credits (a copy of the
-// ledger's sum) and the open reservations ("requestId:cost", scored by expiry).
-// Checking and reserving is one atomic step across all replicas. `reserve` returns
-// -1 when the committed counter is missing (to be rebuilt from the ledger), 0 when
-// the credits left are fewer than the cost, 1 when reserved; then the credits left.
+// Live credits of one budget (an account's keys, or one key) and month in Redis: the
+// committed credits (a copy of the ledger's sum), the open reservations
+// ("requestId:cost", scored by expiry) and the credits they hold (a counter kept with
+// them, so a check does not read every open reservation). Checking and reserving is
+// one atomic step across all replicas. `reserve` returns -1 when the committed counter
+// is missing (to be rebuilt from the ledger), 0 when the credits left are fewer than
+// the cost, 1 when reserved; then the credits left.
 const RESERVE_LUA = `
-local function held_credits(reservations)
-  local held = 0
-  for _, m in ipairs(redis.call('ZRANGE', reservations, 0, -1)) do
-    held = held + tonumber(string.match(m, ':(%d+)$'))
+local function cost_of(member)
+  return tonumber(string.match(member, ':(%d+)$'))
+end
+local function sum_costs(members)
+  local sum = 0
+  for _, m in ipairs(members) do sum = sum + cost_of(m) end
+  return sum
+end
+local function held_credits(reservations, held_key, now)
+  local held = tonumber(redis.call('GET', held_key))
+  if not held or redis.call('EXISTS', reservations) == 0 then
+    held = sum_costs(redis.call('ZRANGE', reservations, 0, -1))
+    redis.call('SET', held_key, held, 'PX', 3600000)
+  end
+  local expired = redis.call('ZRANGEBYSCORE', reservations, '-inf', now)
+  if #expired > 0 then
+    redis.call('ZREMRANGEBYSCORE', reservations, '-inf', now)
+    held = held - sum_costs(expired)
+    redis.call('SET', held_key, held, 'PX', 3600000)
   end
   return held
 end
-local function reserve(committed_key, reservations, quota, cost, member, ttl)
+local function reserve(committed_key, reservations, quota, cost, member, ttl, now)
   local committed = redis.call('GET', committed_key)
   if not committed then return -1, 0 end
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  redis.call('ZREMRANGEBYSCORE', reservations, '-inf', now)
-  local remaining = quota - tonumber(committed) - held_credits(reservations)
+  local held_key = reservations .. ':held'
+  local remaining = quota - tonumber(committed) - held_credits(reservations, held_key, now)
   if remaining < cost then return 0, math.max(remaining, 0) end
   redis.call('ZADD', reservations, now + ttl, member)
   redis.call('PEXPIRE', reservations, 3600000)
+  redis.call('INCRBY', held_key, cost)
+  redis.call('PEXPIRE', held_key, 3600000)
   return 1, remaining - cost
+end
+-- Drops a reservation; its credits are no longer held.
+local function unhold(reservations, member)
+  if redis.call('ZREM', reservations, member) == 1 then
+    local held_key = reservations .. ':held'
+    if redis.call('EXISTS', held_key) == 1 then redis.call('DECRBY', held_key, cost_of(member)) end
+  end
 end
 `;
 
-const RESERVE = `${RESERVE_LUA}
-return {reserve(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]))}`;
+const RESERVE = `${REDIS_NOW_LUA}${RESERVE_LUA}
+return {reserve(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), redis_now())}`;
 
 // The whole access check of a request in one round trip: the sliding log, then (if
 // the request passes it and the key has a quota) the reservation.
-const LIMIT_AND_RESERVE = `${SLIDING_LOG_LUA}${RESERVE_LUA}
-local allowed, count, reset = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+const LIMIT_AND_RESERVE = `${REDIS_NOW_LUA}${SLIDING_LOG_LUA}${RESERVE_LUA}
+local now = redis_now()
+local allowed, count, reset = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], now)
 if allowed == 0 or ARGV[4] == '' then return {allowed, count, reset, 2, 0} end
-local ok, remaining = reserve(KEYS[2], KEYS[3], tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], tonumber(ARGV[7]))
+local ok, remaining = reserve(KEYS[2], KEYS[3], tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], tonumber(ARGV[7]), now)
 return {allowed, count, reset, ok, remaining}`;
 
 // Turns the reservations of a batch of recorded calls into committed credits: KEYS
 // are (committed, reservations) pairs, ARGV (member, cost) pairs.
-const COMMIT_BATCH = `
+const COMMIT_BATCH = `${RESERVE_LUA}
 for i = 1, #KEYS / 2 do
   local committed_key, reservations = KEYS[2 * i - 1], KEYS[2 * i]
-  redis.call('ZREM', reservations, ARGV[2 * i - 1])
+  unhold(reservations, ARGV[2 * i - 1])
   if redis.call('EXISTS', committed_key) == 1 then redis.call('INCRBY', committed_key, ARGV[2 * i]) end
 end
 return #KEYS / 2`;
+
+// Drops one reservation (a call that was not charged).
+const RELEASE = `${RESERVE_LUA}
+unhold(KEYS[1], ARGV[1])
+return 1`;
 
 type Scripts = {
   creditReserve(...args: [string, string, number, number, string, number]): Promise<[number, number]>;
@@ -63,6 +93,7 @@ type Scripts = {
     ...args: [string, string, string, number, number, string, number | '', number, string, number]
   ): Promise<[number, number, number, number, number]>;
   creditCommitBatch(numberOfKeys: number, ...args: Array<string | number>): Promise<number>;
+  creditRelease(...args: [string, string]): Promise<number>;
 };
 
 // A batch of paid calls and their daily rollup in one statement (one transaction):
@@ -100,26 +131,36 @@ interface PaidCall {
  */
 export class DistributedCreditLedger implements CreditLedger {
   private readonly scripts: Scripts;
+  /** The counters being summed from the ledger, by Redis key. */
+  private readonly rebuilding = new Map<string, Promise<void>>();
   // Up to 4 INSERTs in flight (the pool has 8 connections; key reloads and lookups use the rest).
   private readonly ledger = new GroupCommit<PaidCall, null>((calls) => this.record(calls), {
     maxInFlight: 4,
     maxBatch: 500,
   });
 
+  private readonly ledgerPg: Pool;
+  private readonly reservationTtlMs: number;
+
   /**
-   * `pg` reads the ledger; `ledgerPg` writes it, on connections whose commits do not
-   * wait for the disk flush: a written row is in PostgreSQL before its answer leaves
-   * (a replica's crash loses nothing), but a crash of PostgreSQL itself may lose the
-   * last fraction of a second of rows (see docs/decisions.md).
+   * `pg` reads the ledger; `ledgerPg` (`pg` when absent) writes it, on connections
+   * whose commits do not wait for the disk flush: a written row is in PostgreSQL
+   * before its answer leaves (a replica's crash loses nothing), but a crash of
+   * PostgreSQL itself may lose the last fraction of a second of rows (see
+   * docs/decisions.md). A reservation never settled is dropped after
+   * `reservationTtlMs` (RESERVATION_TTL_MS when absent).
    */
   constructor(
     private readonly redis: Redis,
     private readonly pg: Pool,
-    private readonly ledgerPg: Pool = pg,
+    options: { ledgerPg?: Pool; reservationTtlMs?: number } = {},
   ) {
+    this.ledgerPg = options.ledgerPg ?? pg;
+    this.reservationTtlMs = options.reservationTtlMs ?? RESERVATION_TTL_MS;
     redis.defineCommand('creditReserve', { numberOfKeys: 2, lua: RESERVE });
     redis.defineCommand('limitAndReserve', { numberOfKeys: 3, lua: LIMIT_AND_RESERVE });
     redis.defineCommand('creditCommitBatch', { lua: COMMIT_BATCH });
+    redis.defineCommand('creditRelease', { numberOfKeys: 1, lua: RELEASE });
     this.scripts = redis as unknown as Scripts;
   }
 
@@ -128,8 +169,22 @@ export class DistributedCreditLedger implements CreditLedger {
     return [`credits:${budget}:${period}`, `credits:${budget}:${period}:reserved`];
   }
 
-  /** Sets a missing committed counter to the ledger's sum over the budget's keys (unless another replica just did). */
-  private async rebuildCounter(key: ApiKeyRecord, period: string): Promise<void> {
+  /**
+   * Sets a missing committed counter to the ledger's sum over the budget's keys (unless
+   * another replica just did). The calls that find the same counter missing at once
+   * share one sum: a budget's ledger can be long, and its first calls come together.
+   */
+  private rebuildCounter(key: ApiKeyRecord, period: string): Promise<void> {
+    const [committed] = this.keys(key, period);
+    let rebuilt = this.rebuilding.get(committed);
+    if (!rebuilt) {
+      rebuilt = this.sumIntoCounter(key, period).finally(() => this.rebuilding.delete(committed));
+      this.rebuilding.set(committed, rebuilt);
+    }
+    return rebuilt;
+  }
+
+  private async sumIntoCounter(key: ApiKeyRecord, period: string): Promise<void> {
     const r = await this.pg.query<{ used: string }>(
       'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE period = $2 AND ' +
         '(key_id = $1 OR key_id IN (SELECT id FROM api_keys WHERE account_id = $1))',
@@ -142,7 +197,7 @@ export class DistributedCreditLedger implements CreditLedger {
     const [committed, reservations] = this.keys(key, entry.period);
     const member = `${entry.requestId}:${entry.credits}`;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const args = [committed, reservations, key.quota, entry.credits, member, RESERVATION_TTL_MS] as const;
+      const args = [committed, reservations, key.quota, entry.credits, member, this.reservationTtlMs] as const;
       const [ok, remaining] = await this.scripts.creditReserve(...args);
       if (ok !== -1) return { ok: ok === 1, remaining };
       await this.rebuildCounter(key, entry.period);
@@ -171,7 +226,7 @@ export class DistributedCreditLedger implements CreditLedger {
       key.quota ?? '',
       entry.credits,
       `${entry.requestId}:${entry.credits}`,
-      RESERVATION_TTL_MS,
+      this.reservationTtlMs,
     );
     const decision = rateDecision(rate.limit, [allowed, count, reset]);
     if (!decision.allowed || key.quota === null) return { rate: decision };
@@ -186,13 +241,19 @@ export class DistributedCreditLedger implements CreditLedger {
   /** Writes a batch of paid calls and their rollup in one statement, then commits their reservations (one script). */
   private async record(calls: PaidCall[]): Promise<null[]> {
     const column = <T>(f: (e: UsageEntry) => T) => calls.map((c) => f(c.entry));
-    await this.ledgerPg.query(RECORD_BATCH, [
-      column((e) => e.requestId),
-      column((e) => e.keyId),
-      column((e) => e.period),
-      column((e) => e.operation),
-      column((e) => e.credits),
-    ]);
+    // A named statement: each connection parses and plans it once, not once a batch
+    // (which cost PostgreSQL as much as writing ten rows).
+    await this.ledgerPg.query({
+      name: 'record-usage-batch',
+      text: RECORD_BATCH,
+      values: [
+        column((e) => e.requestId),
+        column((e) => e.keyId),
+        column((e) => e.period),
+        column((e) => e.operation),
+        column((e) => e.credits),
+      ],
+    });
     // The rows are durable: the answers go now, with the credits left that their
     // reservations reported. Turning the reservations into committed credits is one
     // script per batch, not awaited (until it runs, the reservations still count).
@@ -213,7 +274,7 @@ export class DistributedCreditLedger implements CreditLedger {
 
   async release(key: ApiKeyRecord, entry: UsageEntry): Promise<void> {
     const [, reservations] = this.keys(key, entry.period);
-    await this.redis.zrem(reservations, `${entry.requestId}:${entry.credits}`);
+    await this.scripts.creditRelease(reservations, `${entry.requestId}:${entry.credits}`);
   }
 
   async close(): Promise<void> {}

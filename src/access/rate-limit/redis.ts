@@ -1,17 +1,23 @@
 import type { Redis } from 'ioredis';
 import type { RateDecision, RateLimiter, RateRequest } from './index.js';
 
+/** Redis' own clock in milliseconds, the same for every replica: a Lua function. */
+export const REDIS_NOW_LUA = `
+local function redis_now()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+
 /**
- * Exact sliding log in a sorted set per key, scored by Redis' own clock so every
- * replica sees the same time. Runs inside a script, atomically: no two replicas can
- * both take the last slot. A Lua function, run by the one-round-trip access check of
- * the distributed mode (credits/distributed.ts). Returns allowed (0/1), the count in
+ * Exact sliding log in a sorted set per key, scored by Redis' own clock (`now`, from
+ * `redis_now`) so every replica sees the same time. Runs inside a script, atomically:
+ * no two replicas can both take the last slot. A Lua function, run by the
+ * one-round-trip access check of the distributed mode (credits/distributed.ts). Returns allowed (0/1), the count in
  * the window, and milliseconds until the oldest request leaves it.
  */
 export const SLIDING_LOG_LUA = `
-local function sliding_log(key, window, limit, member)
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local function sliding_log(key, window, limit, member, now)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
   local count = redis.call('ZCARD', key)
   local allowed = 0
@@ -41,8 +47,8 @@ export function rateDecision(limit: number, [allowed, count, msToReset]: number[
   };
 }
 
-const HIT_LUA = `${SLIDING_LOG_LUA}
-local allowed, count, ms = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3])
+const HIT_LUA = `${REDIS_NOW_LUA}${SLIDING_LOG_LUA}
+local allowed, count, ms = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], redis_now())
 return {allowed, count, ms}
 `;
 

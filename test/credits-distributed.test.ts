@@ -1,0 +1,104 @@
+// The distributed credit ledger against a real Redis and PostgreSQL: reservations hold
+// credits until they are committed, released or expire, and the count of held credits
+// Redis keeps beside them agrees with the reservations through each of those.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import { DistributedCreditLedger } from '../src/access/credits/distributed.js';
+import type { UsageEntry } from '../src/access/credits/index.js';
+import { type ApiKeyRecord, budgetOf, creditPeriod, keyRecord } from '../src/access/keys.js';
+import { PgKeyAdmin, createPool, migrate } from '../src/access/stores/postgres.js';
+import { type RedisProcess, createDatabase, servicesUnavailable, startRedis } from './helpers/processes.js';
+
+const unavailable = await servicesUnavailable();
+if (unavailable && process.env.REQUIRE_SERVICES === '1')
+  throw new Error(`the distributed credit tests need Redis and PostgreSQL: ${unavailable}`);
+
+const TTL_MS = 400;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('distributed credits: reservations and the credits they hold', { skip: unavailable || false }, () => {
+  let redisProcess: RedisProcess;
+  let redis: Redis;
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let pool: Pool;
+  let ledger: DistributedCreditLedger;
+
+  before(async () => {
+    redisProcess = await startRedis();
+    redis = new Redis(redisProcess.url);
+    database = await createDatabase();
+    pool = createPool(database.url);
+    await migrate(pool);
+    ledger = new DistributedCreditLedger(redis, pool, { reservationTtlMs: TTL_MS });
+  });
+  after(async () => {
+    redis.disconnect();
+    await pool.end();
+    await database.drop();
+    await redisProcess.stop();
+  });
+
+  /** A new key with `quota` credits a month. */
+  async function keyWith(quota: number): Promise<ApiKeyRecord & { quota: number }> {
+    const { record } = await new PgKeyAdmin(pool).create({ name: 'held credits', quota, rate: null });
+    return { ...keyRecord(record), quota };
+  }
+  const entry = (key: ApiKeyRecord, credits: number): UsageEntry => ({
+    requestId: crypto.randomUUID(),
+    keyId: key.id,
+    period: creditPeriod(),
+    operation: '/v1/countries',
+    credits,
+  });
+  const heldKey = (key: ApiKeyRecord) => `credits:${budgetOf(key)}:${creditPeriod()}:reserved:held`;
+  const reservationsKey = (key: ApiKeyRecord) => `credits:${budgetOf(key)}:${creditPeriod()}:reserved`;
+
+  it('holds reserved credits until they are released or committed', async () => {
+    const key = await keyWith(10);
+    const a = entry(key, 4);
+    const b = entry(key, 4);
+    assert.deepEqual(await ledger.reserve(key, a), { ok: true, remaining: 6 });
+    assert.deepEqual(await ledger.reserve(key, b), { ok: true, remaining: 2 });
+    assert.deepEqual(await ledger.reserve(key, entry(key, 3)), { ok: false, remaining: 2 });
+    await ledger.release(key, a);
+    await ledger.release(key, a); // a second release of the same call frees nothing more
+    assert.equal(await redis.get(heldKey(key)), '4');
+    assert.equal(await ledger.commit(key, b, true), null);
+    // The commit turns the reservation into committed credits after the ledger's write.
+    for (let i = 0; i < 50 && (await redis.get(heldKey(key))) !== '0'; i++) await sleep(10);
+    assert.equal(await redis.get(heldKey(key)), '0');
+    assert.deepEqual(await ledger.reserve(key, entry(key, 6)), { ok: true, remaining: 0 });
+    assert.deepEqual(await ledger.reserve(key, entry(key, 1)), { ok: false, remaining: 0 });
+  });
+
+  it('frees the credits of a reservation never settled once it expires', async () => {
+    const key = await keyWith(5);
+    assert.deepEqual(await ledger.reserve(key, entry(key, 5)), { ok: true, remaining: 0 });
+    assert.deepEqual(await ledger.reserve(key, entry(key, 1)), { ok: false, remaining: 0 });
+    await sleep(TTL_MS + 50);
+    assert.deepEqual(await ledger.reserve(key, entry(key, 2)), { ok: true, remaining: 3 });
+    assert.equal(await redis.get(heldKey(key)), '2');
+    assert.equal(await redis.zcard(reservationsKey(key)), 1);
+  });
+
+  it('counts the held credits again from the reservations when the count is lost', async () => {
+    const key = await keyWith(10);
+    await ledger.reserve(key, entry(key, 3));
+    await ledger.reserve(key, entry(key, 2));
+    await redis.del(heldKey(key));
+    assert.deepEqual(await ledger.reserve(key, entry(key, 1)), { ok: true, remaining: 4 });
+    assert.equal(await redis.get(heldKey(key)), '6');
+    // Without reservations nothing is held, whatever a stale count says.
+    await redis.del(reservationsKey(key));
+    assert.deepEqual(await ledger.reserve(key, entry(key, 10)), { ok: true, remaining: 0 });
+  });
+
+  it('lets concurrent reservations take exactly the credits there are', async () => {
+    const key = await keyWith(50);
+    const results = await Promise.all(Array.from({ length: 80 }, () => ledger.reserve(key, entry(key, 1))));
+    assert.equal(results.filter((r) => r.ok).length, 50);
+    assert.equal(await redis.get(heldKey(key)), '50');
+  });
+});
