@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { declareSize, writeZip } from '../../test/helpers/workbooks.js';
-import { extractEntry, freeBytes, listZip, readEntry } from './zip.js';
+import { freeBytes } from '../store/download-space.js';
+import { extractEntry, listZip, readEntry } from './zip.js';
 
 const bound = (bytes: number) => ({ bytes, name: 'INGEST_MAX_BYTES' });
 

@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { rm, statfs } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import yauzl from 'yauzl';
+import { freeBytes } from '../store/download-space.js';
 
 /** A file inside a zip archive. */
 export interface ZipEntry {
@@ -147,12 +148,6 @@ async function withArchive<T>(zip: string, use: (archive: ZipArchive) => Promise
 /** The files of an archive (folders left out), in archive order. Reads only its directory. */
 export async function listZip(zip: string): Promise<ZipEntry[]> {
   return withArchive(zip, async (archive) => [...archive.entries]);
-}
-
-/** Bytes free to this process on the file system holding `dir`. */
-export async function freeBytes(dir: string): Promise<number> {
-  const s = await statfs(dir);
-  return s.bavail * s.bsize;
 }
 
 /**
