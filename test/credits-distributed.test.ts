@@ -95,6 +95,16 @@ describe('distributed credits: reservations and the credits they hold', { skip: 
     assert.deepEqual(await ledger.reserve(key, entry(key, 10)), { ok: true, remaining: 0 });
   });
 
+  it('holds a call reserved twice once', async () => {
+    const key = await keyWith(10);
+    const call = entry(key, 4);
+    await ledger.reserve(key, call);
+    await ledger.reserve(key, call);
+    assert.equal(await redis.get(heldKey(key)), '4');
+    await ledger.release(key, call);
+    assert.deepEqual(await ledger.reserve(key, entry(key, 10)), { ok: true, remaining: 0 });
+  });
+
   it('lets concurrent reservations take exactly the credits there are', async () => {
     const key = await keyWith(50);
     const results = await Promise.all(Array.from({ length: 80 }, () => ledger.reserve(key, entry(key, 1))));

@@ -45,9 +45,9 @@ local function reserve(committed_key, reservations, quota, cost, member, ttl, no
   local held_key = reservations .. ':held'
   local remaining = quota - tonumber(committed) - held_credits(reservations, held_key, now)
   if remaining < cost then return 0, math.max(remaining, 0) end
-  redis.call('ZADD', reservations, now + ttl, member)
+  -- A member already there (the same call reserved twice) is held once.
+  if redis.call('ZADD', reservations, now + ttl, member) == 1 then redis.call('INCRBY', held_key, cost) end
   redis.call('PEXPIRE', reservations, 3600000)
-  redis.call('INCRBY', held_key, cost)
   redis.call('PEXPIRE', held_key, 3600000)
   return 1, remaining - cost
 end
