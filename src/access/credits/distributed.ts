@@ -11,12 +11,16 @@ export const RESERVATION_TTL_MS = 60_000;
 
 // Live credits of one budget (an account's keys, or one key) and month in Redis: the
 // committed credits (a copy of the ledger's sum), the open reservations
-// ("requestId:cost", scored by expiry) and the credits they hold (a counter kept with
-// them, so a check does not read every open reservation). Checking and reserving is
-// one atomic step across all replicas. `reserve` returns -1 when the committed counter
-// is missing (to be rebuilt from the ledger), 0 when the credits left are fewer than
-// the cost, 1 when reserved; then the credits left.
+// ("requestId:cost", scored by expiry) and a hash of what they hold (`credits`, and
+// `calls` to check it by), so a check does not read every open reservation; when the
+// hash is missing or its calls differ from the reservations' (a reservation made or
+// dropped by a replica of an earlier version), it is counted again from them.
+// Checking and reserving is one atomic step across all replicas. `reserve` returns -1
+// when the committed counter is missing (to be rebuilt from the ledger), 0 when the
+// credits left are fewer than the cost, 1 when reserved (or already reserved); then
+// the credits left.
 const RESERVE_LUA = `
+local HOLD_TTL_MS = 3600000
 local function cost_of(member)
   return tonumber(string.match(member, ':(%d+)$'))
 end
@@ -26,16 +30,19 @@ local function sum_costs(members)
   return sum
 end
 local function held_credits(reservations, held_key, now)
-  local held = tonumber(redis.call('GET', held_key))
-  if not held or redis.call('EXISTS', reservations) == 0 then
-    held = sum_costs(redis.call('ZRANGE', reservations, 0, -1))
-    redis.call('SET', held_key, held, 'PX', 3600000)
+  local h = redis.call('HMGET', held_key, 'credits', 'calls')
+  local held, calls = tonumber(h[1]), tonumber(h[2])
+  if not held or held < 0 or calls ~= redis.call('ZCARD', reservations) then
+    local members = redis.call('ZRANGE', reservations, 0, -1)
+    held, calls = sum_costs(members), #members
+    redis.call('HSET', held_key, 'credits', held, 'calls', calls)
+    redis.call('PEXPIRE', held_key, HOLD_TTL_MS)
   end
   local expired = redis.call('ZRANGEBYSCORE', reservations, '-inf', now)
   if #expired > 0 then
     redis.call('ZREMRANGEBYSCORE', reservations, '-inf', now)
     held = held - sum_costs(expired)
-    redis.call('SET', held_key, held, 'PX', 3600000)
+    redis.call('HSET', held_key, 'credits', held, 'calls', calls - #expired)
   end
   return held
 end
@@ -44,18 +51,24 @@ local function reserve(committed_key, reservations, quota, cost, member, ttl, no
   if not committed then return -1, 0 end
   local held_key = reservations .. ':held'
   local remaining = quota - tonumber(committed) - held_credits(reservations, held_key, now)
+  -- The same call asking again (a command resent after a lost reply) is held once.
+  if redis.call('ZSCORE', reservations, member) then return 1, math.max(remaining, 0) end
   if remaining < cost then return 0, math.max(remaining, 0) end
-  -- A member already there (the same call reserved twice) is held once.
-  if redis.call('ZADD', reservations, now + ttl, member) == 1 then redis.call('INCRBY', held_key, cost) end
-  redis.call('PEXPIRE', reservations, 3600000)
-  redis.call('PEXPIRE', held_key, 3600000)
+  redis.call('ZADD', reservations, now + ttl, member)
+  redis.call('HINCRBY', held_key, 'credits', cost)
+  redis.call('HINCRBY', held_key, 'calls', 1)
+  redis.call('PEXPIRE', reservations, HOLD_TTL_MS)
+  redis.call('PEXPIRE', held_key, HOLD_TTL_MS)
   return 1, remaining - cost
 end
 -- Drops a reservation; its credits are no longer held.
 local function unhold(reservations, member)
   if redis.call('ZREM', reservations, member) == 1 then
     local held_key = reservations .. ':held'
-    if redis.call('EXISTS', held_key) == 1 then redis.call('DECRBY', held_key, cost_of(member)) end
+    if redis.call('EXISTS', held_key) == 1 then
+      redis.call('HINCRBY', held_key, 'credits', -cost_of(member))
+      redis.call('HINCRBY', held_key, 'calls', -1)
+    end
   end
 end
 `;
@@ -133,7 +146,8 @@ export class DistributedCreditLedger implements CreditLedger {
   private readonly scripts: Scripts;
   /** The counters being summed from the ledger, by Redis key. */
   private readonly rebuilding = new Map<string, Promise<void>>();
-  // Up to 4 INSERTs in flight (the pool has 8 connections; key reloads and lookups use the rest).
+  // Up to 4 INSERTs in flight: the ledger's own pool has 4 connections (when it shares
+  // the main pool, key reloads and lookups keep the rest).
   private readonly ledger = new GroupCommit<PaidCall, null>((calls) => this.record(calls), {
     maxInFlight: 4,
     maxBatch: 500,
@@ -241,8 +255,8 @@ export class DistributedCreditLedger implements CreditLedger {
   /** Writes a batch of paid calls and their rollup in one statement, then commits their reservations (one script). */
   private async record(calls: PaidCall[]): Promise<null[]> {
     const column = <T>(f: (e: UsageEntry) => T) => calls.map((c) => f(c.entry));
-    // A named statement: each connection parses and plans it once, not once a batch
-    // (which cost PostgreSQL as much as writing ten rows).
+    // A named statement: each connection parses it once and comes to keep its plan,
+    // instead of both for every batch (which cost PostgreSQL as much as ten rows).
     await this.ledgerPg.query({
       name: 'record-usage-batch',
       text: RECORD_BATCH,
