@@ -19,11 +19,24 @@ export const RESERVATION_TTL_MS = 60_000;
 // when the committed counter is missing (to be rebuilt from the ledger), 0 when the
 // credits left are fewer than the cost, 1 when reserved (or already reserved); then
 // the credits left.
-const RESERVE_LUA = `
+const HOLD_LUA = `
 local HOLD_TTL_MS = 3600000
 local function cost_of(member)
   return tonumber(string.match(member, ':(%d+)$'))
 end
+-- Drops a reservation; its credits are no longer held.
+local function unhold(reservations, member)
+  if redis.call('ZREM', reservations, member) == 1 then
+    local held_key = reservations .. ':held'
+    if redis.call('EXISTS', held_key) == 1 then
+      redis.call('HINCRBY', held_key, 'credits', -cost_of(member))
+      redis.call('HINCRBY', held_key, 'calls', -1)
+    end
+  end
+end
+`;
+
+const RESERVE_LUA = `${HOLD_LUA}
 local function sum_costs(members)
   local sum = 0
   for _, m in ipairs(members) do sum = sum + cost_of(m) end
@@ -61,16 +74,6 @@ local function reserve(committed_key, reservations, quota, cost, member, ttl, no
   redis.call('PEXPIRE', held_key, HOLD_TTL_MS)
   return 1, remaining - cost
 end
--- Drops a reservation; its credits are no longer held.
-local function unhold(reservations, member)
-  if redis.call('ZREM', reservations, member) == 1 then
-    local held_key = reservations .. ':held'
-    if redis.call('EXISTS', held_key) == 1 then
-      redis.call('HINCRBY', held_key, 'credits', -cost_of(member))
-      redis.call('HINCRBY', held_key, 'calls', -1)
-    end
-  end
-end
 `;
 
 const RESERVE = `${REDIS_NOW_LUA}${RESERVE_LUA}
@@ -87,7 +90,7 @@ return {allowed, count, reset, ok, remaining}`;
 
 // Turns the reservations of a batch of recorded calls into committed credits: KEYS
 // are (committed, reservations) pairs, ARGV (member, cost) pairs.
-const COMMIT_BATCH = `${RESERVE_LUA}
+const COMMIT_BATCH = `${HOLD_LUA}
 for i = 1, #KEYS / 2 do
   local committed_key, reservations = KEYS[2 * i - 1], KEYS[2 * i]
   unhold(reservations, ARGV[2 * i - 1])
@@ -96,7 +99,7 @@ end
 return #KEYS / 2`;
 
 // Drops one reservation (a call that was not charged).
-const RELEASE = `${RESERVE_LUA}
+const RELEASE = `${HOLD_LUA}
 unhold(KEYS[1], ARGV[1])
 return 1`;
 

@@ -13,8 +13,9 @@ end
  * Exact sliding log in a sorted set per key, scored by Redis' own clock (`now`, from
  * `redis_now`) so every replica sees the same time. Runs inside a script, atomically:
  * no two replicas can both take the last slot. A Lua function, run by the
- * one-round-trip access check of the distributed mode (credits/distributed.ts). Returns allowed (0/1), the count in
- * the window, and milliseconds until the oldest request leaves it.
+ * one-round-trip access check of the distributed mode (credits/distributed.ts).
+ * Returns allowed (0/1), the count in the window, and milliseconds until the oldest
+ * request leaves it.
  */
 export const SLIDING_LOG_LUA = `
 local function sliding_log(key, window, limit, member, now)
