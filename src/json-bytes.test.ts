@@ -29,6 +29,26 @@ describe('JsonWriter', () => {
     assert.equal(out.done().toString(), expected.join(''));
   });
 
+  it('writes every integer below 2^53 as its digits, two at a time and in two parts past 2^31', () => {
+    const out = JsonWriter.of(1);
+    const expected: string[] = [];
+    const edges = [0, 9, 10, 99, 100, 101, 2 ** 31 - 1, 2 ** 31, 99_999_999, 1e8, 1e8 + 1, 1e16 - 1, 2 ** 53 - 1];
+    const powers = Array.from({ length: 16 }, (_, k) => 10 ** k).flatMap((p) => [p - 1, p, p + 1]);
+    let seed = 7;
+    const random = Array.from({ length: 2000 }, () => {
+      seed = (seed * 16807) % 2147483647;
+      return Math.floor((seed / 2147483647) * 10 ** (seed % 16));
+    });
+    for (const n of [...edges, ...powers, ...random]) {
+      for (const width of [1, 6, 12]) {
+        out.digits(n, width);
+        out.byte(0x20);
+        expected.push(String(n).padStart(width, '0'));
+      }
+    }
+    assert.deepEqual(out.done().toString().trim().split(' '), expected);
+  });
+
   it('shares one scratch buffer between scratch writers, and gives a writer of its own bytes that stay', () => {
     const write = (out: JsonWriter, text: string) => (out.ascii(text), out.done());
     const kept = write(JsonWriter.of(4), 'kept');

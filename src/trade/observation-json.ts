@@ -8,16 +8,24 @@ import type { MonthlyRows } from './monthly-listing.js';
 // serializer makes of `annualObservation` and `monthlyObservation` (points.ts), which
 // serve the other representations.
 
-/** Each country's ISO2 code as JSON bytes (`"DE"`), by id, kept per catalogue. */
-const quotedIso2 = new WeakMap<TradeCatalogue, Map<number, Uint8Array>>();
+/**
+ * The opening of an observation with its countries, `{"exporter":"DE","importer":"FR","hs6":"`,
+ * as bytes by exporter and importer id, kept per catalogue: a page copies it in one step.
+ */
+const openings = new WeakMap<TradeCatalogue, Map<number, Uint8Array>>();
 
-function iso2Json(catalogue: TradeCatalogue): (id: number) => Uint8Array {
-  let known = quotedIso2.get(catalogue);
-  if (!known) quotedIso2.set(catalogue, (known = new Map<number, Uint8Array>()));
+function openingOf(catalogue: TradeCatalogue): (exporter: number, importer: number) => Uint8Array {
+  let known = openings.get(catalogue);
+  if (!known) openings.set(catalogue, (known = new Map<number, Uint8Array>()));
   const memo = known;
-  return (id) => {
-    let bytes = memo.get(id);
-    if (bytes === undefined) memo.set(id, (bytes = Buffer.from(JSON.stringify(catalogue.iso2(id)), 'utf8')));
+  const quoted = (id: number) => JSON.stringify(catalogue.iso2(id));
+  return (exporter, importer) => {
+    const key = exporter * 65536 + importer;
+    let bytes = memo.get(key);
+    if (bytes === undefined) {
+      const text = `{"exporter":${quoted(exporter)},"importer":${quoted(importer)},"hs6":"`;
+      memo.set(key, (bytes = Buffer.from(text, 'utf8')));
+    }
     return bytes;
   };
 }
@@ -26,15 +34,6 @@ function iso2Json(catalogue: TradeCatalogue): (id: number) => Uint8Array {
 const ROW_BYTES = 192;
 
 const piece = {
-  exporter: asciiBytes('{"exporter":'),
-  importer: asciiBytes(',"importer":'),
-  hs6: asciiBytes(',"hs6":"'),
-  hsVersion: asciiBytes('","hs_version":'),
-  period: asciiBytes(',"period":"'),
-  january: asciiBytes('-01-01'),
-  firstDay: asciiBytes('-01'),
-  annual: asciiBytes('","granularity":"annual","value_usd":'),
-  monthly: asciiBytes('","granularity":"monthly","value_usd":'),
   quantity: asciiBytes(',"quantity":'),
   kg: asciiBytes(',"quantity_unit":"kg"}'),
   kgMonthly: asciiBytes(',"quantity_unit":"kg","reported_by":"'),
@@ -42,40 +41,47 @@ const piece = {
   byImporter: asciiBytes('importer"}'),
 };
 
+/**
+ * What follows the product code up to the value, as bytes by granularity, edition and
+ * period (a year, or a month counted from January 2000):
+ * `","hs_version":2017,"period":"2019-01-01","granularity":"annual","value_usd":`.
+ */
+const periodPieces = new Map<number, Uint8Array>();
+
+function periodPiece(granularity: 'annual' | 'monthly', edition: number, period: number): Uint8Array {
+  // Editions and periods are small integers: one number keys all three.
+  const key = ((granularity === 'annual' ? 0 : 1) * 10_000 + edition) * 1_000_000 + period;
+  let bytes = periodPieces.get(key);
+  if (bytes === undefined) {
+    const date = granularity === 'annual' ? `${period}-01-01` : monthDate(period);
+    const text = `","hs_version":${edition},"period":"${date}","granularity":"${granularity}","value_usd":`;
+    periodPieces.set(key, (bytes = asciiBytes(text)));
+  }
+  return bytes;
+}
+
 /** A JSON array of observations, written field by field. */
 class ObservationsWriter {
   private readonly out: JsonWriter;
-  private readonly iso2: (id: number) => Uint8Array;
+  private readonly opening: (exporter: number, importer: number) => Uint8Array;
   private written = 0;
 
   constructor(catalogue: TradeCatalogue, rows: number) {
-    this.iso2 = iso2Json(catalogue);
+    this.opening = openingOf(catalogue);
     this.out = JsonWriter.onScratch(rows * ROW_BYTES + 2);
     this.out.byte(0x5b); // [
   }
 
-  /** Opens the next observation with its countries: `{"exporter":"DE","importer":"FR"`. */
-  countries(exporter: number, importer: number): JsonWriter {
+  /** Opens the next observation up to its product code: `{"exporter":"DE","importer":"FR","hs6":"010121`. */
+  open(exporter: number, importer: number, hs6: number): JsonWriter {
     const out = this.out;
     if (this.written++ > 0) out.byte(0x2c); // ,
-    out.bytes(piece.exporter);
-    out.bytes(this.iso2(exporter));
-    out.bytes(piece.importer);
-    out.bytes(this.iso2(importer));
+    out.bytes(this.opening(exporter, importer));
+    out.digits(hs6, 6);
     return out;
   }
 
-  /** The product and its edition, and the opening of the period: `,"hs6":"010121","hs_version":2017,"period":"`. */
-  product(hs6: number, edition: number): void {
-    const out = this.out;
-    out.bytes(piece.hs6);
-    out.digits(hs6, 6);
-    out.bytes(piece.hsVersion);
-    out.digits(edition);
-    out.bytes(piece.period);
-  }
-
-  /** The value, then the quantity: `…,"quantity":…` (the granularity's piece comes before). */
+  /** The value, then the quantity: `…,"quantity":…` (the period's piece comes before). */
   amounts(value: number, qty: number): void {
     this.out.number(value);
     this.out.bytes(piece.quantity);
@@ -97,12 +103,15 @@ export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRo
   const value = rows.column('value');
   const qty = rows.column('qty');
   const w = new ObservationsWriter(catalogue, rows.length);
+  // A page's rows mostly share their exporter's edition and year: the last piece is reused while they do.
+  let [lastExporter, lastYear, period]: [number, number, Uint8Array] = [NaN, NaN, new Uint8Array(0)];
   for (let i = 0; i < rows.length; i++) {
-    const out = w.countries(exporter[i]!, importer[i]!);
-    w.product(hs6[i]!, catalogue.annualEdition(exporter[i]!, year[i]!));
-    out.digits(year[i]!);
-    out.bytes(piece.january);
-    out.bytes(piece.annual);
+    const out = w.open(exporter[i]!, importer[i]!, hs6[i]!);
+    if (exporter[i] !== lastExporter || year[i] !== lastYear) {
+      [lastExporter, lastYear] = [exporter[i]!, year[i]!];
+      period = periodPiece('annual', catalogue.annualEdition(lastExporter, lastYear), lastYear);
+    }
+    out.bytes(period);
     w.amounts(value[i]!, qty[i]!);
     out.bytes(piece.kg);
   }
@@ -122,16 +131,10 @@ export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: Monthly
   for (let i = 0; i < rows.length; i++) {
     const m = month[i]!;
     const importerDeclared = byImporter[i] === 1;
-    const out = w.countries(exporter[i]!, importer[i]!);
+    const out = w.open(exporter[i]!, importer[i]!, hs6[i]!);
     // The edition of the declaration the figure comes from.
-    w.product(hs6[i]!, catalogue.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m));
-    if (m >= 0) {
-      out.digits(2000 + Math.floor(m / 12));
-      out.byte(0x2d); // -
-      out.digits((m % 12) + 1, 2);
-      out.bytes(piece.firstDay);
-    } else out.ascii(monthDate(m));
-    out.bytes(piece.monthly);
+    const edition = catalogue.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m);
+    out.bytes(periodPiece('monthly', edition, m));
     w.amounts(value[i]!, qty[i]!);
     out.bytes(piece.kgMonthly);
     out.bytes(importerDeclared ? piece.byImporter : piece.byExporter);
