@@ -137,6 +137,10 @@ export class AggregateSlices {
     let rows = 0;
     for (const list of slices) for (const s of list) rows += s === TOO_LARGE ? Infinity : rowsIn(s, filter.products);
     if (rows > MAX_SUMMED_ROWS) return undefined;
+    // A product's sums over every year start with its rows of the first term's slice: their total, when kept.
+    const first = slices[0]!;
+    if (overEveryYear(filter, opts) && first.length === 1 && first[0] !== TOO_LARGE && first[0]!.lead !== 'hs6')
+      first[0] = acrossYears(first[0]!);
     const sums = new Sums(groups.length);
     filter.terms.forEach((term, t) => sumTerm(term, { filter, slices: slices[t] as Slice[], groups }, sums));
     return sums.rows(groups, opts);
@@ -177,6 +181,65 @@ export class AggregateSlices {
       this.total -= size;
     }
   }
+}
+
+/** Whether a request sums each product over every year, sorted (the sums `acrossYears` keeps). */
+const overEveryYear = (filter: TradeFilter, opts: { groups: SliceGroup[]; orderBy?: 'value' | 'key' }) =>
+  filter.from === undefined &&
+  filter.to === undefined &&
+  opts.orderBy !== undefined &&
+  opts.groups.length === 1 &&
+  opts.groups[0] === 'hs6';
+
+/** The totals `acrossYears` made of a slice, kept as long as the slice is. */
+const totalsOf = new WeakMap<Slice, Slice>();
+
+/**
+ * A country's slice summed over the years: a row for each product, in product order,
+ * its rows added in the slice's order, as `sumTerm` adds them to a product's sums from
+ * zero. Summing these instead of the slice's rows gives the same sums (the same
+ * additions in the same order) when they are the first added to each product, over
+ * every year: one row a product instead of one a product and year. The slice itself
+ * when that would not be much smaller (a release of one or two years).
+ */
+export function acrossYears(s: Slice): Slice {
+  const kept = totalsOf.get(s);
+  if (kept) return kept;
+  const codes = s.columns.hs6!;
+  const products = Int32Array.from(new Set(codes)).sort();
+  const count = products.length;
+  if (s.lead === 'hs6' || count === 0 || count > s.count / 2) {
+    totalsOf.set(s, s);
+    return s;
+  }
+  const totals: Slice = {
+    count,
+    lead: s.lead,
+    columns: { exporter: undefined, importer: undefined, hs6: products },
+    year: new Int16Array(count),
+    value: new Float64Array(count),
+    qty: new Float64Array(count),
+    valueQ: new Float64Array(count),
+    n: new Float64Array(count),
+    present: new Uint8Array(count),
+    firstRow: s.firstRow,
+    rowid: undefined,
+    starts: [0, count],
+  };
+  totals.columns[s.lead] = new Int32Array(count).fill(s.columns[s.lead]![0]!);
+  const rowOf = new Map<number, number>();
+  products.forEach((code, r) => rowOf.set(code, r));
+  for (let i = 0; i < s.count; i++) {
+    const r = rowOf.get(codes[i]!)!;
+    const p = s.present[i]!;
+    if (p & 1) totals.value[r]! += s.value[i]!;
+    if (p & 2) totals.qty[r]! += s.qty[i]!;
+    if (p & 4) totals.valueQ[r]! += s.valueQ[i]!;
+    totals.present[r]! |= p;
+    totals.n[r]! += s.n[i]!;
+  }
+  totalsOf.set(s, totals);
+  return totals;
 }
 
 /**
