@@ -48,6 +48,26 @@ describe('acrossYears', () => {
     assert.equal(acrossYears(s), t, 'kept with the slice');
   });
 
+  it('sums a slice led by the country then the product (one run) the same way', () => {
+    const s = {
+      ...slice([
+        [20110, 2020, 0.1, 5],
+        [20110, 2021, 0.2, NaN],
+        [20110, 2022, 0.3, 1],
+        [30110, 2020, 1e16, NaN],
+        [30110, 2021, 1, 3],
+        [30110, 2022, -1e16, 4],
+        [40110, 2020, NaN, 2],
+      ]),
+      starts: [0, 7],
+    };
+    const t = acrossYears(s);
+    assert.deepEqual([...t.columns.hs6!], [20110, 30110, 40110]);
+    assert.deepEqual([...t.value], [0 + 0.1 + 0.2 + 0.3, 0 + 1e16 + 1 - 1e16, 0]);
+    assert.deepEqual([...t.qty], [6, 7, 2]);
+    assert.deepEqual([...t.n], [3, 3, 1]);
+  });
+
   it('keeps a slice that would not be much smaller summed: one year, or a product led one', () => {
     const oneYear = slice([
       [20110, 2020, 1, 1],

@@ -205,13 +205,20 @@ const totalsOf = new WeakMap<Slice, Slice>();
 export function acrossYears(s: Slice): Slice {
   const kept = totalsOf.get(s);
   if (kept) return kept;
+  const totals = s.lead === 'hs6' || s.count === 0 ? s : sumAcrossYears(s);
+  totalsOf.set(s, totals);
+  return totals;
+}
+
+/** `acrossYears` of a country's slice, or the slice when its products are more than half its rows. */
+function sumAcrossYears(s: Slice): Slice {
   const codes = s.columns.hs6!;
-  const products = Int32Array.from(new Set(codes)).sort();
+  // One run in product order (the table led by the country, then the product): a product's rows are together.
+  const together = s.starts.length === 2;
+  const products = together ? codes.filter((c, i) => i === 0 || c !== codes[i - 1]) : Int32Array.from(new Set(codes));
+  if (!together) products.sort();
   const count = products.length;
-  if (s.lead === 'hs6' || count === 0 || count > s.count / 2) {
-    totalsOf.set(s, s);
-    return s;
-  }
+  if (count > s.count / 2) return s;
   const totals: Slice = {
     count,
     lead: s.lead,
@@ -227,10 +234,12 @@ export function acrossYears(s: Slice): Slice {
     starts: [0, count],
   };
   totals.columns[s.lead] = new Int32Array(count).fill(s.columns[s.lead]![0]!);
-  const rowOf = new Map<number, number>();
-  products.forEach((code, r) => rowOf.set(code, r));
+  const rowOf = together ? undefined : new Map<number, number>();
+  products.forEach((code, r) => rowOf?.set(code, r));
+  let r = -1;
   for (let i = 0; i < s.count; i++) {
-    const r = rowOf.get(codes[i]!)!;
+    if (!rowOf) r += i === 0 || codes[i] !== codes[i - 1] ? 1 : 0;
+    else r = rowOf.get(codes[i]!)!;
     const p = s.present[i]!;
     if (p & 1) totals.value[r]! += s.value[i]!;
     if (p & 2) totals.qty[r]! += s.qty[i]!;
@@ -238,7 +247,6 @@ export function acrossYears(s: Slice): Slice {
     totals.present[r]! |= p;
     totals.n[r]! += s.n[i]!;
   }
-  totalsOf.set(s, totals);
   return totals;
 }
 
