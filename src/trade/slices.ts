@@ -323,14 +323,15 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
       (m && importers && m0 === undefined) ||
       (excludeExporters && e && (e0 === undefined || excludeExporters.has(e0))) ||
       (ranges && !oneRange);
+    const keyAt = (i: number) => (k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0);
+    if (!rowFilters && inOrder) {
+      // A country's rows grouped by product: each group has a row a year, in year order.
+      const byYear =
+        (filter.from !== undefined || filter.to !== undefined) && s.lead !== 'hs6' && groups.includes('hs6');
+      sumInOrder(s, { years: [from, to], ranges, byYear, keyAt }, sums);
+      continue;
+    }
     for (const [start, end] of runSpans(s, ranges)) {
-      if (!rowFilters && inOrder) {
-        for (let i = start; i < end; i++) {
-          const y = year[i]!;
-          if (y >= from && y <= to) sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
-        }
-        continue;
-      }
       for (let i = start; i < end; i++) {
         const y = year[i]!;
         if (y < from || y > to) continue;
@@ -339,7 +340,7 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
         if (excludeExporters && e && excludeExporters.has(e[i]!) && (!excludeImporters || excludeImporters.has(m![i]!)))
           continue;
         if (ranges && !oneRange && !inRanges(ranges, h![i]!)) continue;
-        if (inOrder) sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
+        if (inOrder) sums.add(keyAt(i), s, i);
         else merged.push([s, i]);
       }
     }
@@ -349,6 +350,68 @@ function sumTerm(term: Term, scope: { filter: TradeFilter; slices: Slice[]; grou
   for (const [s, i] of merged) {
     const [k0, k1] = groups.map((g) => (g === 'year' ? s.year : s.columns[g === 'partner' ? term.partnerSide : g]!));
     sums.add(k0 ? (k1 ? k0[i]! * KEY_BASE + k1[i]! : k0[i]!) : 0, s, i);
+  }
+}
+
+/** A slice's rows by year: those of year `first + y` are `rows[starts[y]]` to `rows[starts[y + 1] - 1]`, in order. */
+interface YearRows {
+  first: number;
+  starts: Uint32Array;
+  rows: Uint32Array;
+}
+
+const yearRowsOf = new WeakMap<Slice, YearRows>();
+
+/**
+ * A slice's rows grouped by year, kept as long as the slice is (4 bytes a row). The
+ * aggregates hold one row a key and year, sorted by year within each key (whatever
+ * their layout), so reading a year range's rows year by year adds each product's
+ * rows in the order the slice has them: the same sums as a pass over every row.
+ */
+function yearRows(s: Slice): YearRows {
+  let kept = yearRowsOf.get(s);
+  if (kept) return kept;
+  let [first, last] = [Infinity, -Infinity];
+  for (let i = 0; i < s.count; i++) [first, last] = [Math.min(first, s.year[i]!), Math.max(last, s.year[i]!)];
+  const years = s.count ? last - first + 1 : 0;
+  const starts = new Uint32Array(years + 1);
+  for (let i = 0; i < s.count; i++) starts[s.year[i]! - first + 1]!++;
+  for (let y = 0; y < years; y++) starts[y + 1]! += starts[y]!;
+  const next = starts.slice(0, years);
+  const rows = new Uint32Array(s.count);
+  for (let i = 0; i < s.count; i++) rows[next[s.year[i]! - first]!++] = i;
+  kept = { first: s.count ? first : 0, starts, rows };
+  yearRowsOf.set(s, kept);
+  return kept;
+}
+
+/**
+ * Adds a slice's rows of the years asked for (and the products, when named) to their
+ * groups' sums, in the slice's order. `byYear` (groups of one row a year, in year
+ * order) and no products: only those years' rows are read (`yearRows`), year by year,
+ * which adds each group's rows in the same order.
+ */
+function sumInOrder(
+  s: Slice,
+  scope: { years: [number, number]; ranges: CodeRange[] | undefined; byYear: boolean; keyAt: (i: number) => number },
+  sums: Sums,
+): void {
+  const [from, to] = scope.years;
+  const { keyAt } = scope;
+  if (scope.byYear && !scope.ranges) {
+    const { first, starts, rows } = yearRows(s);
+    const years = starts.length - 1;
+    const lo = Math.min(years, Math.max(0, from - first));
+    const hi = Math.min(years, Math.max(0, to - first + 1));
+    for (let k = starts[lo]!; k < starts[hi]!; k++) sums.add(keyAt(rows[k]!), s, rows[k]!);
+    return;
+  }
+  const year = s.year;
+  for (const [start, end] of runSpans(s, scope.ranges)) {
+    for (let i = start; i < end; i++) {
+      const y = year[i]!;
+      if (y >= from && y <= to) sums.add(keyAt(i), s, i);
+    }
   }
 }
 
