@@ -139,8 +139,7 @@ export class AggregateSlices {
     if (rows > MAX_SUMMED_ROWS) return undefined;
     // A product's sums over every year start with its rows of the first term's slice: their total, when kept.
     const first = slices[0]!;
-    if (overEveryYear(filter, opts) && first.length === 1 && first[0] !== TOO_LARGE && first[0]!.lead !== 'hs6')
-      first[0] = acrossYears(first[0]!);
+    if (overEveryYear(filter, opts) && first.length === 1 && first[0] !== TOO_LARGE) first[0] = acrossYears(first[0]!);
     const sums = new Sums(groups.length);
     filter.terms.forEach((term, t) => sumTerm(term, { filter, slices: slices[t] as Slice[], groups }, sums));
     return sums.rows(groups, opts);
@@ -371,8 +370,12 @@ const yearRowsOf = new WeakMap<Slice, YearRows>();
 function yearRows(s: Slice): YearRows {
   let kept = yearRowsOf.get(s);
   if (kept) return kept;
-  let [first, last] = [Infinity, -Infinity];
-  for (let i = 0; i < s.count; i++) [first, last] = [Math.min(first, s.year[i]!), Math.max(last, s.year[i]!)];
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < s.count; i++) {
+    first = Math.min(first, s.year[i]!);
+    last = Math.max(last, s.year[i]!);
+  }
   const years = s.count ? last - first + 1 : 0;
   const starts = new Uint32Array(years + 1);
   for (let i = 0; i < s.count; i++) starts[s.year[i]! - first + 1]!++;
@@ -403,7 +406,10 @@ function sumInOrder(
     const years = starts.length - 1;
     const lo = Math.min(years, Math.max(0, from - first));
     const hi = Math.min(years, Math.max(0, to - first + 1));
-    for (let k = starts[lo]!; k < starts[hi]!; k++) sums.add(keyAt(rows[k]!), s, rows[k]!);
+    for (let k = starts[lo]!; k < starts[hi]!; k++) {
+      const i = rows[k]!;
+      sums.add(keyAt(i), s, i);
+    }
     return;
   }
   const year = s.year;
