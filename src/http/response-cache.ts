@@ -38,14 +38,18 @@ const DATA_PLACEHOLDER = '{"data":[]';
 const DATA_OPENING = Buffer.from('{"data":');
 
 /**
- * `splitEnvelope` of an answer whose `data` was serialised apart (`json`, a JSON
- * array's bytes): serialised with `data` empty, which must be its first field, and
- * `json` put in its place. Undefined when the serialisation is not of that shape.
+ * Where the data goes in an answer whose `data` is serialised apart: serialised with
+ * `data` empty, which must be its first field, the bytes before it (`{"data":`) and
+ * after it up to the per-request fields (as `splitEnvelope` cuts them). Undefined
+ * when the serialisation is not of that shape.
  */
-export function splitEnvelopeAround(serialised: string, json: Buffer, withDuration: boolean): Buffer | undefined {
+export function envelopeAround(
+  serialised: string,
+  withDuration: boolean,
+): { before: Buffer; after: Buffer } | undefined {
   if (!serialised.startsWith(DATA_PLACEHOLDER)) return undefined;
-  const rest = splitEnvelope(serialised.slice(DATA_PLACEHOLDER.length), withDuration);
-  return rest && Buffer.concat([DATA_OPENING, json, rest]);
+  const after = splitEnvelope(serialised.slice(DATA_PLACEHOLDER.length), withDuration);
+  return after && { before: DATA_OPENING, after };
 }
 
 /** The envelope fields of one request, closing the body that `splitEnvelope` cut. */

@@ -1,14 +1,20 @@
+/** The envelope's bytes before and after an answer's `data`. */
+export interface Around {
+  before: Uint8Array;
+  after: Uint8Array;
+}
+
 /**
- * An answer's `data` serialised by the operation itself: the bytes of its JSON array,
- * spliced into the envelope as they are (a page of a thousand rows is written once,
- * straight to bytes, instead of as objects the schema serializer turns into one long
- * string that is then encoded), and its rows as objects for the other representations
- * (CSV). Each is made only when asked for; the JSON bytes may be a scratch buffer's,
- * valid until the next page is written, so they are spliced into the answer at once.
+ * An answer's `data` serialised by the operation itself: the bytes of its JSON array
+ * written between the envelope's (a page of a thousand rows is written once, straight
+ * to bytes, instead of as objects the schema serializer turns into one long string
+ * that is then encoded; possibly on another thread), and its rows as objects for the
+ * other representations (CSV). Each is made only when asked for.
  */
 export class SerialisedData<D> {
   constructor(
-    readonly json: () => Buffer,
+    /** The whole body: `around.before`, the JSON array, `around.after`, in a buffer of its own. */
+    readonly json: (around: Around) => Promise<Buffer>,
     readonly rows: () => D,
   ) {}
 }

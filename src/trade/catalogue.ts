@@ -3,6 +3,7 @@ import { copyViews } from './file-format/index.js';
 import type { Fields } from '../store/rows.js';
 import { SAMPLE_PROVENANCE } from '../reference/provenance.js';
 import { EU_MEMBERS } from '../reference/groups.js';
+import { ObservationLabels, monthDate, type EditionOf } from './observation-labels.js';
 
 export interface TradeCountry {
   id: number;
@@ -68,19 +69,13 @@ export interface CoverageRow extends SourceFields {
   monthly_last: string | null;
 }
 
-/** The HS edition of the bundled product list and the sample, and of inputs and data that state none. */
-export const DEFAULT_HS_EDITION = 2022;
+export { DEFAULT_HS_EDITION, monthDate } from './observation-labels.js';
 
 /**
  * An ingested trade file's `editions` row: the HS edition flows were reported in,
  * per exporter and year (annual) or per declaring country and month index (monthly).
  */
-export interface FlowEdition {
-  granularity: 'annual' | 'monthly';
-  country: number;
-  period: number;
-  hs_version: number;
-}
+export type FlowEdition = EditionOf;
 
 /** An inclusive range of HS6 codes as integers: a chapter, a heading or one code. */
 export interface CodeRange {
@@ -99,12 +94,6 @@ export function codeRange(digits: string): CodeRange {
   const span = 10 ** (6 - digits.length);
   const lo = Number(digits) * span;
   return { lo, hi: lo + span - 1 };
-}
-
-export function monthDate(month: number): string {
-  const y = 2000 + Math.floor(month / 12);
-  const m = (month % 12) + 1;
-  return `${y}-${m < 10 ? '0' : ''}${m}-01`;
 }
 
 /**
@@ -167,9 +156,8 @@ export class TradeCatalogue {
   readonly byIso3 = new Map<string, TradeCountry>();
   readonly byId: TradeCountry[] = [];
   readonly euIds: number[];
-  /** HS editions of ingested flows: annual by exporter and year, monthly by declaring country and month. */
-  private readonly annualEditions = new Map<number, number>();
-  private readonly monthlyEditions = new Map<number, number>();
+  /** Countries' codes and the HS editions of ingested flows, as written observations name them. */
+  readonly labels: ObservationLabels;
   /** Reporters' sources by country id. */
   private readonly sourcesById = new Map<number, TradeSource[]>();
 
@@ -193,16 +181,12 @@ export class TradeCatalogue {
       if (c.iso3) this.byIso3.set(c.iso3, c);
       this.byId[c.id] = c;
     }
-    for (const e of editions)
-      (e.granularity === 'annual' ? this.annualEditions : this.monthlyEditions).set(
-        e.country * 65536 + e.period,
-        e.hs_version,
-      );
+    this.labels = ObservationLabels.of(countries, editions);
     this.euIds = EU_MEMBERS.map((iso2) => this.byIso2.get(iso2)?.id).filter((id): id is number => id !== undefined);
   }
 
   iso2(id: number): string {
-    return this.byId[id]?.iso2 ?? '??';
+    return this.labels.iso2(id);
   }
 
   /** A country by ISO2 or ISO3 (any case); undefined when unknown. */
@@ -230,7 +214,7 @@ export class TradeCatalogue {
    * of its code); flows without a recorded edition are the bundled sample's, HS 2022.
    */
   annualEdition(exporter: number, year: number): number {
-    return this.annualEditions.get(exporter * 65536 + year) ?? DEFAULT_HS_EDITION;
+    return this.labels.annualEdition(exporter, year);
   }
 
   /** The HS editions annual flows of `year` were reported in, ascending. */
@@ -240,7 +224,7 @@ export class TradeCatalogue {
 
   /** The HS edition of a monthly declaration, by the country that declared it and its month. */
   monthlyEdition(declarer: number, month: number): number {
-    return this.monthlyEditions.get(declarer * 65536 + month) ?? DEFAULT_HS_EDITION;
+    return this.labels.monthlyEdition(declarer, month);
   }
 
   /**

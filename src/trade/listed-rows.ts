@@ -24,6 +24,27 @@ export class ListedRows<C extends string> {
     );
   }
 
+  /**
+   * The rows written into `into` (at least `columns × length` values), one column after
+   * another, to be read on another thread by `unpacked`; returns the columns' names.
+   */
+  packInto(into: Float64Array): C[] {
+    const names = Object.keys(this.columns) as C[];
+    names.forEach((name, i) => into.set(this.columns[name], i * this.length));
+    return names;
+  }
+
+  /** The rows `packInto` wrote, as views of `values`. */
+  static unpacked<C extends string>(p: PackedRows<C>): ListedRows<C> {
+    const at = (i: number) => p.values.subarray(i * p.length, (i + 1) * p.length);
+    return new ListedRows(p.length, Object.fromEntries(p.names.map((n, i) => [n, at(i)])) as Record<C, Float64Array>);
+  }
+
+  /** How many numbers `packInto` writes. */
+  get packedLength(): number {
+    return Object.keys(this.columns).length * this.length;
+  }
+
   /** The values of one column, a row each. */
   column(name: C): Float64Array {
     return this.columns[name];
@@ -95,6 +116,13 @@ export class ListedRows<C extends string> {
     for (const name of Object.keys(this.columns) as C[]) out[name] = f(this.columns[name], name);
     return out;
   }
+}
+
+/** Rows as one array of numbers (as `packInto` writes them): `length` values of each named column in turn. */
+export interface PackedRows<C extends string> {
+  names: C[];
+  length: number;
+  values: Float64Array;
 }
 
 /** The order of rows: `before(x, y)(a, b)` is negative when row `a` of `x` comes before row `b` of `y`. */

@@ -56,7 +56,7 @@ describe('observation pages as JSON bytes', () => {
       qty: i % 4 === 0 ? null : values[(i + 3) % values.length]!,
     }));
     const expected = JSON.stringify(rows.map((r) => annualObservation(catalogue, r)));
-    assert.equal(annualObservationsJson(catalogue, columns(ANNUAL_COLUMNS, rows)).toString(), expected);
+    assert.equal(annualObservationsJson(catalogue.labels, columns(ANNUAL_COLUMNS, rows)).toString(), expected);
     assert.match(expected, /"hs_version":2017/, 'an edition of its own is written');
     assert.match(expected, /"exporter":"\?\?"/, 'a country the catalogue lacks is written as its object is');
   });
@@ -76,11 +76,11 @@ describe('observation pages as JSON bytes', () => {
       MONTHLY_COLUMNS,
       rows.map((r) => ({ ...r, by_importer: r.reported_by === 'importer' ? 1 : 0 })),
     );
-    assert.equal(monthlyObservationsJson(catalogue, page).toString(), expected);
+    assert.equal(monthlyObservationsJson(catalogue.labels, page).toString(), expected);
     assert.match(expected, /"hs_version":2012/);
   });
 
   it('write an empty page as an empty array', () => {
-    assert.equal(annualObservationsJson(catalogue, ListedRows.empty(ANNUAL_COLUMNS)).toString(), '[]');
+    assert.equal(annualObservationsJson(catalogue.labels, ListedRows.empty(ANNUAL_COLUMNS)).toString(), '[]');
   });
 });

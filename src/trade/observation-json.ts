@@ -1,24 +1,34 @@
 import { JsonWriter, asciiBytes } from '../json-bytes.js';
 import type { AnnualRows } from './annual-listing.js';
-import { monthDate, type TradeCatalogue } from './catalogue.js';
 import type { MonthlyRows } from './monthly-listing.js';
+import { monthDate, type ObservationLabels } from './observation-labels.js';
 
 // The observations of a listing page written straight to JSON bytes from the page's
 // columns: the same text, field for field and in the same order, as the schema
 // serializer makes of `annualObservation` and `monthlyObservation` (points.ts), which
-// serve the other representations.
+// serve the other representations. They import no more than the labels they name, so
+// a worker thread writes them too (`observation-json-thread.ts`).
+
+/** Bytes written before and after the array (the envelope around `data`), in the same buffer. */
+export interface Around {
+  before: Uint8Array;
+  after: Uint8Array;
+}
+
+const NOTHING = new Uint8Array(0);
+const ALONE: Around = { before: NOTHING, after: NOTHING };
 
 /**
  * The opening of an observation with its countries, `{"exporter":"DE","importer":"FR","hs6":"`,
- * as bytes by exporter and importer id, kept per catalogue: a page copies it in one step.
+ * as bytes by exporter and importer id, kept per catalogue's labels: a page copies it in one step.
  */
-const openings = new WeakMap<TradeCatalogue, Map<number, Uint8Array>>();
+const openings = new WeakMap<ObservationLabels, Map<number, Uint8Array>>();
 
-function openingOf(catalogue: TradeCatalogue): (exporter: number, importer: number) => Uint8Array {
-  let known = openings.get(catalogue);
-  if (!known) openings.set(catalogue, (known = new Map<number, Uint8Array>()));
+function openingOf(labels: ObservationLabels): (exporter: number, importer: number) => Uint8Array {
+  let known = openings.get(labels);
+  if (!known) openings.set(labels, (known = new Map<number, Uint8Array>()));
   const memo = known;
-  const quoted = (id: number) => JSON.stringify(catalogue.iso2(id));
+  const quoted = (id: number) => JSON.stringify(labels.iso2(id));
   return (exporter, importer) => {
     const key = exporter * 65536 + importer;
     let bytes = memo.get(key);
@@ -64,11 +74,15 @@ function periodPiece(granularity: 'annual' | 'monthly', edition: number, period:
 class ObservationsWriter {
   private readonly out: JsonWriter;
   private readonly opening: (exporter: number, importer: number) => Uint8Array;
+  private readonly after: Uint8Array;
   private written = 0;
 
-  constructor(catalogue: TradeCatalogue, rows: number) {
-    this.opening = openingOf(catalogue);
-    this.out = JsonWriter.onScratch(rows * ROW_BYTES + 2);
+  constructor(labels: ObservationLabels, sized: { rows: number; around: Around }) {
+    const { rows, around } = sized;
+    this.opening = openingOf(labels);
+    this.after = around.after;
+    this.out = JsonWriter.onScratch(around.before.length + rows * ROW_BYTES + 2 + around.after.length);
+    this.out.bytes(around.before);
     this.out.byte(0x5b); // [
   }
 
@@ -90,26 +104,30 @@ class ObservationsWriter {
 
   done(): Buffer {
     this.out.byte(0x5d); // ]
+    this.out.bytes(this.after);
     return this.out.done();
   }
 }
 
-/** The JSON array of a page of annual observations: valid until the next page is written (`JsonWriter.onScratch`). */
-export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRows): Buffer {
+/**
+ * The JSON array of a page of annual observations, between `around`'s bytes: valid
+ * until the next page is written (`JsonWriter.onScratch`).
+ */
+export function annualObservationsJson(labels: ObservationLabels, rows: AnnualRows, around = ALONE): Buffer {
   const exporter = rows.column('exporter');
   const importer = rows.column('importer');
   const hs6 = rows.column('hs6');
   const year = rows.column('year');
   const value = rows.column('value');
   const qty = rows.column('qty');
-  const w = new ObservationsWriter(catalogue, rows.length);
+  const w = new ObservationsWriter(labels, { rows: rows.length, around });
   // A page's rows mostly share their exporter's edition and year: the last piece is reused while they do.
   let [lastExporter, lastYear, period]: [number, number, Uint8Array] = [NaN, NaN, new Uint8Array(0)];
   for (let i = 0; i < rows.length; i++) {
     const out = w.open(exporter[i]!, importer[i]!, hs6[i]!);
     if (exporter[i] !== lastExporter || year[i] !== lastYear) {
       [lastExporter, lastYear] = [exporter[i]!, year[i]!];
-      period = periodPiece('annual', catalogue.annualEdition(lastExporter, lastYear), lastYear);
+      period = periodPiece('annual', labels.annualEdition(lastExporter, lastYear), lastYear);
     }
     out.bytes(period);
     w.amounts(value[i]!, qty[i]!);
@@ -118,8 +136,11 @@ export function annualObservationsJson(catalogue: TradeCatalogue, rows: AnnualRo
   return w.done();
 }
 
-/** The JSON array of a page of monthly observations: valid until the next page is written (`JsonWriter.onScratch`). */
-export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: MonthlyRows): Buffer {
+/**
+ * The JSON array of a page of monthly observations, between `around`'s bytes: valid
+ * until the next page is written (`JsonWriter.onScratch`).
+ */
+export function monthlyObservationsJson(labels: ObservationLabels, rows: MonthlyRows, around = ALONE): Buffer {
   const exporter = rows.column('exporter');
   const importer = rows.column('importer');
   const hs6 = rows.column('hs6');
@@ -127,13 +148,13 @@ export function monthlyObservationsJson(catalogue: TradeCatalogue, rows: Monthly
   const value = rows.column('value');
   const qty = rows.column('qty');
   const byImporter = rows.column('by_importer');
-  const w = new ObservationsWriter(catalogue, rows.length);
+  const w = new ObservationsWriter(labels, { rows: rows.length, around });
   for (let i = 0; i < rows.length; i++) {
     const m = month[i]!;
     const importerDeclared = byImporter[i] === 1;
     const out = w.open(exporter[i]!, importer[i]!, hs6[i]!);
     // The edition of the declaration the figure comes from.
-    const edition = catalogue.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m);
+    const edition = labels.monthlyEdition(importerDeclared ? importer[i]! : exporter[i]!, m);
     out.bytes(periodPiece('monthly', edition, m));
     w.amounts(value[i]!, qty[i]!);
     out.bytes(piece.kgMonthly);

@@ -7,8 +7,8 @@ import {
   answerKey,
   envelopeTail,
   placeholderEnvelope,
+  envelopeAround,
   splitEnvelope,
-  splitEnvelopeAround,
   type CachedAnswer,
 } from '../../http/response-cache.js';
 import { durationMs } from '../../http/routes.js';
@@ -126,27 +126,37 @@ function csvAnswer(served: ServedOperation, value: object, meta: { etag: string;
 /** The `headers` of a kept answer, when it has any. */
 const withHeaders = (headers: Record<string, string>) => (Object.keys(headers).length ? { headers } : {});
 
-/** A JSON answer: serialised once with placeholder envelope fields, kept up to them. */
+/**
+ * A JSON answer: serialised once with placeholder envelope fields, kept up to them.
+ * Where `data` comes serialised apart, its bytes are written by the answer's `finish`
+ * (possibly on another thread, see `SerialisedData`), not at once.
+ */
 function jsonAnswer(
   served: ServedOperation,
   reply: FastifyReply,
   { value, etag, headers }: { value: object; etag: string; headers: Record<string, string> },
-) {
+): Finish {
   const { withDuration } = served;
   const data = (value as { data?: unknown }).data;
   const apart = data instanceof SerialisedData ? data : undefined;
   const envelope = placeholderEnvelope(withDuration);
   const serialised = reply.serialize({ ...value, ...(apart ? { data: [] } : {}), ...envelope });
-  const head =
-    typeof serialised !== 'string'
-      ? undefined
-      : apart
-        ? splitEnvelopeAround(serialised, apart.json(), withDuration)
-        : splitEnvelope(serialised, withDuration);
-  if (!head) throw new Error(`${served.operation.url}: the answer does not end with its envelope fields`);
-  const answer: CachedAnswer = { body: new PreparedBody(head), etag, ...withHeaders(headers) };
-  return answer;
+  const unexpected = () => new Error(`${served.operation.url}: the answer does not end with its envelope fields`);
+  const kept = (head: Buffer): CachedAnswer => ({ body: new PreparedBody(head), etag, ...withHeaders(headers) });
+  if (typeof serialised !== 'string') throw unexpected();
+  if (!apart) {
+    const head = splitEnvelope(serialised, withDuration);
+    if (!head) throw unexpected();
+    const answer = kept(head);
+    return async () => answer;
+  }
+  const around = envelopeAround(serialised, withDuration);
+  if (!around) throw unexpected();
+  return async () => kept(await apart.json(around));
 }
+
+/** What is left of computing an answer once its handler has run: writing the bytes of its data. */
+export type Finish = () => Promise<CachedAnswer>;
 
 /** One request and its reply. */
 export interface Exchange {
@@ -162,16 +172,23 @@ export interface Computation extends Exchange {
   etag: string;
 }
 
-/** Runs the handler once and returns its answer, serialised up to the per-request fields. */
-export async function computeAnswer(served: ServedOperation, c: Computation): Promise<CachedAnswer> {
+/**
+ * Runs the handler once and serialises its answer up to the per-request fields, but
+ * for the bytes of data serialised apart, which `Finish` writes: a heavy answer holds
+ * its place among the computations (`HeavyGate`) while the handler runs on this
+ * thread, not while its page is written on another.
+ */
+export async function computeAnswer(served: ServedOperation, c: Computation): Promise<Finish> {
   const headers: Record<string, string> = {};
   const stores = new Stores(c.snapshot, (db) => db.within(c.signal, served.operation.lane), headers);
   // The validator checked both against the operation's own schemas before the handler runs.
   const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores, headers };
   const value = await served.operation.handler(input);
-  return c.asked.representation === 'csv'
-    ? csvAnswer(served, value, { etag: c.etag, headers })
-    : jsonAnswer(served, c.reply, { value, etag: c.etag, headers });
+  if (c.asked.representation === 'csv') {
+    const answer = csvAnswer(served, value, { etag: c.etag, headers });
+    return async () => answer;
+  }
+  return jsonAnswer(served, c.reply, { value, etag: c.etag, headers });
 }
 
 /** Headers of every answer of an operation's URL: its validator and how long it may be reused. */

@@ -68,7 +68,8 @@ async function respond(served: ServedOperation, ctx: ServeContext, call: Call): 
     ctx.cache.get(snapshot.name, asked.key) ??
     (await ctx.cache.computeOnce(key, async (shared) => {
       const compute = () => computeAnswer(served, { ...call, asked, etag, signal: shared });
-      const computed = await (served.operation.weight === 'heavy' ? ctx.heavy.run(shared, compute) : compute());
+      const finish = await (served.operation.weight === 'heavy' ? ctx.heavy.run(shared, compute) : compute());
+      const computed = await finish();
       ctx.cache.set(snapshot.name, asked.key, computed);
       return computed;
     }));

@@ -8,7 +8,7 @@ import { monthlyObservation, monthlyPoints } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
 import { MonthlyGroupedPointSchema, MonthlyObservationSchema, MonthlyQuery } from './schemas.js';
 import { SerialisedData } from '../../http/serialised-data.js';
-import { monthlyObservationsJson } from '../../trade/observation-json.js';
+import { observationsJson } from '../../trade/observation-json-thread.js';
 import { monthlyRow } from '../../trade/monthly-listing.js';
 
 export const monthly = defineOperation({
@@ -76,7 +76,7 @@ export const monthly = defineOperation({
     );
     const { rows } = page;
     const data = new SerialisedData(
-      () => monthlyObservationsJson(catalogue, rows),
+      (around) => observationsJson({ kind: 'monthly', rows }, catalogue.labels, around),
       () => Array.from({ length: rows.length }, (_, i) => monthlyObservation(catalogue, monthlyRow(rows, i))),
     );
     return { data, next_cursor: page.next_cursor };

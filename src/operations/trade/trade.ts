@@ -7,7 +7,7 @@ import { annualObservation } from '../../trade/points.js';
 import { defineOperation } from '../operation.js';
 import { TradeObservationSchema, TradeQuery } from './schemas.js';
 import { SerialisedData } from '../../http/serialised-data.js';
-import { annualObservationsJson } from '../../trade/observation-json.js';
+import { observationsJson } from '../../trade/observation-json-thread.js';
 import { annualRow } from '../../trade/annual-listing.js';
 
 export const trade = defineOperation({
@@ -45,7 +45,7 @@ export const trade = defineOperation({
     );
     const { rows } = page;
     const data = new SerialisedData(
-      () => annualObservationsJson(catalogue, rows),
+      (around) => observationsJson({ kind: 'annual', rows }, catalogue.labels, around),
       () => Array.from({ length: rows.length }, (_, i) => annualObservation(catalogue, annualRow(rows, i))),
     );
     return { data, next_cursor: page.next_cursor };

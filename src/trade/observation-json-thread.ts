@@ -1,0 +1,220 @@
+import { Worker } from 'node:worker_threads';
+import type { AnnualRows } from './annual-listing.js';
+import type { MonthlyRows } from './monthly-listing.js';
+import { annualObservationsJson, monthlyObservationsJson, type Around } from './observation-json.js';
+import type { ObservationLabels } from './observation-labels.js';
+import { slotLayout, type FromWriter, type ToWriter } from './observation-json-messages.js';
+
+/**
+ * Large pages of observations written on a thread of their own. Writing a page of a
+ * thousand rows (170 KB) costs the thread that reads requests about 0.3 ms; with the
+ * writer thread, that thread only copies the page's numbers into a slot of shared
+ * memory and the written bytes out of it (some 40 µs), and reads other requests while
+ * the page is written. The bytes are the same wherever they are written: both threads
+ * run `observation-json.ts`.
+ *
+ * The writer holds the labels of each catalogue it writes for, sent once (and
+ * forgotten once the catalogue is). When it cannot take a page (too many waiting, or
+ * it failed), the page is written where it is asked for.
+ */
+
+/** A page's rows and which observations they are. */
+export type ObservationPage = { kind: 'annual'; rows: AnnualRows } | { kind: 'monthly'; rows: MonthlyRows };
+
+/** Pages of fewer rows are written where they are asked for: sending them costs about what writing them does. */
+export const OFF_THREAD_MIN_ROWS = 200;
+/** Pages the writer holds at most; more are written where they are asked for. */
+const WAITING_MAX = 64;
+
+/**
+ * The thread of the worker module beside this one. Where the sources run as they are
+ * (`.ts`, in development and tests), the thread registers their loader itself first:
+ * a worker thread does not get the hooks of its parent's `--import tsx`.
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./observation-json-worker.js', import.meta.url));
+  const source = JSON.stringify(new URL('./observation-json-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, {
+    eval: true,
+  });
+}
+
+/** The page's JSON between `around`'s bytes, written on this thread, in a buffer of its own. */
+export function observationsJsonHere(page: ObservationPage, labels: ObservationLabels, around: Around): Buffer {
+  const written =
+    page.kind === 'annual'
+      ? annualObservationsJson(labels, page.rows, around)
+      : monthlyObservationsJson(labels, page.rows, around);
+  const body = Buffer.allocUnsafe(written.length);
+  body.set(written);
+  return body;
+}
+
+let labelIds = 0;
+const labelIdOf = new WeakMap<ObservationLabels, number>();
+/** Writers that may hold labels: each forgets them once the labels themselves are collected. */
+const writers = new Set<ObservationWriter>();
+const forgotten = new FinalizationRegistry<number>((id) => writers.forEach((w) => w.forget(id)));
+
+function idOf(labels: ObservationLabels): number {
+  let id = labelIdOf.get(labels);
+  if (id === undefined) {
+    labelIdOf.set(labels, (id = ++labelIds));
+    forgotten.register(labels, id);
+  }
+  return id;
+}
+
+/** A slot (see `observation-json-messages.ts`) and whether the thread keeps it, so later pages send only its id. */
+interface Slot {
+  id: number;
+  memory: SharedArrayBuffer;
+  kept: boolean;
+}
+
+/** The bytes of a kept slot: a page of a thousand rows fits (56 KB of numbers, 170 KB of JSON). */
+const SLOT_BYTES = 512 * 1024;
+/** Slots kept at most; a page that finds none free, or needs more room, has one of its own. */
+const SLOTS_KEPT = 16;
+/** The most bytes one written observation takes (a monthly one with the longest numbers is about 250). */
+const ROW_JSON_BYTES = 320;
+
+/** A thread that writes pages of observations (`observation-json-worker.ts`). */
+export class ObservationWriter {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, (answer: FromWriter) => void>();
+  private tasks = 0;
+  /** The labels the thread holds, by the id they were sent with. */
+  private readonly held = new Set<number>();
+  private readonly free: Slot[] = [];
+  private kept = 0;
+  private slotIds = 0;
+  /** The kept slots the thread holds (sent once). */
+  private readonly sent = new Set<number>();
+  private ended = false;
+
+  constructor() {
+    this.worker = startWorker();
+    this.worker.unref();
+    writers.add(this);
+    this.worker.on('message', (answer: FromWriter) => {
+      const done = this.waiting.get(answer.task);
+      this.waiting.delete(answer.task);
+      done?.(answer);
+    });
+    this.worker.on('error', (e) => this.end(e.message));
+    this.worker.on('exit', (code) => this.end(`the writer thread exited (${code})`));
+  }
+
+  private end(why: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    writers.delete(this);
+    for (const [task, done] of this.waiting) done({ task, error: why });
+    this.waiting.clear();
+  }
+
+  /** Whether the thread still writes (it ends when it fails or is closed). */
+  get alive(): boolean {
+    return !this.ended;
+  }
+
+  /** Whether a page sent now would wait behind `WAITING_MAX` others (it is written where it is asked for). */
+  get full(): boolean {
+    return this.waiting.size >= WAITING_MAX;
+  }
+
+  private send(message: ToWriter): void {
+    this.worker.postMessage(message);
+  }
+
+  forget(id: number): void {
+    if (this.held.delete(id) && !this.ended) this.send({ type: 'forget', id });
+  }
+
+  /** A slot of at least `bytes`: a kept one when one is free and large enough, else one for this page alone. */
+  private slot(bytes: number): Slot {
+    const id = ++this.slotIds;
+    if (bytes > SLOT_BYTES) return { id, memory: new SharedArrayBuffer(bytes), kept: false };
+    const free = this.free.pop();
+    if (free) return free;
+    if (this.kept >= SLOTS_KEPT) return { id, memory: new SharedArrayBuffer(bytes), kept: false };
+    this.kept++;
+    return { id, memory: new SharedArrayBuffer(SLOT_BYTES), kept: true };
+  }
+
+  /** The page's JSON between `around`'s bytes, written on the thread; rejected when the thread could not write it. */
+  async write(page: ObservationPage, labels: ObservationLabels, around: Around): Promise<Buffer> {
+    if (this.ended) throw new Error('the writer thread has ended');
+    const id = idOf(labels);
+    if (!this.held.has(id)) {
+      this.held.add(id);
+      this.send({ type: 'labels', id, parts: labels.parts() });
+    }
+    const { rows } = page;
+    const { before, after } = around;
+    const at = slotLayout({ numbers: rows.packedLength, before: before.length, after: after.length });
+    const slot = this.slot(at.json + rows.length * ROW_JSON_BYTES + 2);
+    try {
+      const names = rows.packInto(new Float64Array(slot.memory, 0, rows.packedLength));
+      const bytes = new Uint8Array(slot.memory);
+      bytes.set(before, at.before);
+      bytes.set(after, at.after);
+      const first = !this.sent.has(slot.id);
+      if (first && slot.kept) this.sent.add(slot.id);
+      const sent = { id: slot.id, kept: slot.kept, ...(first ? { memory: slot.memory } : {}) };
+      const task = ++this.tasks;
+      const sizes = { rows: rows.length, before: before.length, after: after.length };
+      const answer = await new Promise<FromWriter>((resolve) => {
+        this.waiting.set(task, resolve);
+        this.send({ type: 'page', task, labels: id, kind: page.kind, slot: sent, names, ...sizes });
+      });
+      if ('error' in answer) throw new Error(answer.error);
+      // Copied out of the slot into the answer's own buffer, in one call (`Buffer.from` of a view of shared
+      // memory copies it a byte at a time).
+      const body = Buffer.allocUnsafe(answer.length);
+      body.set(bytes.subarray(at.json, at.json + answer.length));
+      return body;
+    } finally {
+      if (slot.kept) this.free.push(slot);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.end('the writer thread was closed');
+    await this.worker.terminate();
+  }
+}
+
+let shared: ObservationWriter | undefined;
+/** After the shared thread ends, pages are written here this long before another thread starts (ms). */
+const RESTART_AFTER_MS = 10_000;
+let endedAt = -Infinity;
+
+/**
+ * The page's JSON between `around`'s bytes, in a buffer of its own: written on the
+ * writer thread when the page is large and the thread free, else here.
+ */
+export async function observationsJson(
+  page: ObservationPage,
+  labels: ObservationLabels,
+  around: Around,
+): Promise<Buffer> {
+  if (page.rows.length < OFF_THREAD_MIN_ROWS) return observationsJsonHere(page, labels, around);
+  if (shared && !shared.alive) [shared, endedAt] = [undefined, Date.now()];
+  if (!shared && Date.now() - endedAt < RESTART_AFTER_MS) return observationsJsonHere(page, labels, around);
+  const writer = (shared ??= new ObservationWriter());
+  if (writer.full) return observationsJsonHere(page, labels, around);
+  try {
+    return await writer.write(page, labels, around);
+  } catch {
+    return observationsJsonHere(page, labels, around);
+  }
+}
+
+/** Ends the shared writer thread (at shutdown); the next large page starts another. */
+export async function closeObservationWriter(): Promise<void> {
+  const running = shared;
+  shared = undefined;
+  await running?.close();
+}
