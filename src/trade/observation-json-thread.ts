@@ -3,6 +3,7 @@ import type { AnnualRows } from './annual-listing.js';
 import type { MonthlyRows } from './monthly-listing.js';
 import { annualObservationsJson, monthlyObservationsJson, type Around } from './observation-json.js';
 import type { ObservationLabels } from './observation-labels.js';
+import { ListedRows } from './listed-rows.js';
 import { slotLayout, type FromWriter, type ToWriter } from './observation-json-messages.js';
 
 /**
@@ -143,7 +144,11 @@ export class ObservationWriter {
     return { id, memory: new SharedArrayBuffer(SLOT_BYTES), kept: true };
   }
 
-  /** The page's JSON between `around`'s bytes, written on the thread; rejected when the thread could not write it. */
+  /**
+   * The page's JSON between `around`'s bytes, written on the thread (or here, when the
+   * thread could not write it once sent); rejected when the thread has ended. The page's
+   * rows are not held while the thread writes: they are in the slot.
+   */
   async write(page: ObservationPage, labels: ObservationLabels, around: Around): Promise<Buffer> {
     if (this.ended) throw new Error('the writer thread has ended');
     const id = idOf(labels);
@@ -164,12 +169,17 @@ export class ObservationWriter {
       if (first && slot.kept) this.sent.add(slot.id);
       const sent = { id: slot.id, kept: slot.kept, ...(first ? { memory: slot.memory } : {}) };
       const task = ++this.tasks;
+      const { kind } = page;
       const sizes = { rows: rows.length, before: before.length, after: after.length };
       const answer = await new Promise<FromWriter>((resolve) => {
         this.waiting.set(task, resolve);
-        this.send({ type: 'page', task, labels: id, kind: page.kind, slot: sent, names, ...sizes });
+        this.send({ type: 'page', task, labels: id, kind, slot: sent, names, ...sizes });
       });
-      if ('error' in answer) throw new Error(answer.error);
+      if ('error' in answer) {
+        const values = new Float64Array(slot.memory, 0, names.length * sizes.rows).slice();
+        const again = { kind, rows: ListedRows.unpacked({ names, length: sizes.rows, values }) } as ObservationPage;
+        return observationsJsonHere(again, labels, around);
+      }
       // Copied out of the slot into the answer's own buffer, in one call (`Buffer.from` of a view of shared
       // memory copies it a byte at a time).
       const body = Buffer.allocUnsafe(answer.length);
@@ -195,21 +205,15 @@ let endedAt = -Infinity;
  * The page's JSON between `around`'s bytes, in a buffer of its own: written on the
  * writer thread when the page is large and the thread free, else here.
  */
-export async function observationsJson(
-  page: ObservationPage,
-  labels: ObservationLabels,
-  around: Around,
-): Promise<Buffer> {
-  if (page.rows.length < OFF_THREAD_MIN_ROWS) return observationsJsonHere(page, labels, around);
+export function observationsJson(page: ObservationPage, labels: ObservationLabels, around: Around): Promise<Buffer> {
+  // Not an async function: it holds no page while the thread writes one.
+  const here = () => Promise.resolve(observationsJsonHere(page, labels, around));
+  if (page.rows.length < OFF_THREAD_MIN_ROWS) return here();
   if (shared && !shared.alive) [shared, endedAt] = [undefined, Date.now()];
-  if (!shared && Date.now() - endedAt < RESTART_AFTER_MS) return observationsJsonHere(page, labels, around);
+  if (!shared && Date.now() - endedAt < RESTART_AFTER_MS) return here();
   const writer = (shared ??= new ObservationWriter());
-  if (writer.full) return observationsJsonHere(page, labels, around);
-  try {
-    return await writer.write(page, labels, around);
-  } catch {
-    return observationsJsonHere(page, labels, around);
-  }
+  if (!writer.alive || writer.full) return here();
+  return writer.write(page, labels, around);
 }
 
 /** Ends the shared writer thread (at shutdown); the next large page starts another. */
