@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { after, describe, it } from 'node:test';
 import { ANNUAL_COLUMNS } from './annual-listing.js';
 import { ListedRows } from './listed-rows.js';
@@ -94,5 +95,23 @@ describe('observations written on the writer thread', () => {
     const written = await Promise.all(pages.map((p) => observationsJson(p, labels, around)));
     written.forEach((w, i) => assert.deepEqual(w, observationsJsonHere(pages[i]!, labels, around)));
     assert.notEqual(written[0]!.buffer, written[1]!.buffer);
+  });
+
+  it('keeps a process alive while a page is written, and lets it end after', async () => {
+    const here = (name: string) => JSON.stringify(new URL(`./${name}.ts`, import.meta.url).href);
+    const script = `
+      const { observationsJson } = await import(${here('observation-json-thread')});
+      const { ObservationLabels } = await import(${here('observation-labels')});
+      const { ListedRows } = await import(${here('listed-rows')});
+      const names = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'];
+      const rows = ListedRows.of(names, names.map(() => new Float64Array(300).fill(1)));
+      const labels = ObservationLabels.of([{ id: 1, iso2: 'DE' }], []);
+      const around = { before: new Uint8Array(0), after: new Uint8Array(0) };
+      observationsJson({ kind: 'annual', rows }, labels, around).then((b) => console.log('written', JSON.parse(b).length));`;
+    const args = ['--import', 'tsx', '--input-type=module', '-e', script];
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, args, { timeout: 30_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    assert.equal(out.trim(), 'written 300');
   });
 });

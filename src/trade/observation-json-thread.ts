@@ -96,15 +96,23 @@ export class ObservationWriter {
 
   constructor() {
     this.worker = startWorker();
-    this.worker.unref();
     writers.add(this);
     this.worker.on('message', (answer: FromWriter) => {
       const done = this.waiting.get(answer.task);
       this.waiting.delete(answer.task);
+      this.holdProcess();
       done?.(answer);
     });
     this.worker.on('error', (e) => this.end(e.message));
     this.worker.on('exit', (code) => this.end(`the writer thread exited (${code})`));
+    // After the listeners: a listener of its messages would keep the process alive again.
+    this.holdProcess();
+  }
+
+  /** The thread keeps the process alive while a page waits for it, and only then. */
+  private holdProcess(): void {
+    if (this.waiting.size > 0) this.worker.ref();
+    else this.worker.unref();
   }
 
   private end(why: string): void {
@@ -173,6 +181,7 @@ export class ObservationWriter {
       const sizes = { rows: rows.length, before: before.length, after: after.length };
       const answer = await new Promise<FromWriter>((resolve) => {
         this.waiting.set(task, resolve);
+        this.holdProcess();
         this.send({ type: 'page', task, labels: id, kind, slot: sent, names, ...sizes });
       });
       if ('error' in answer) {
