@@ -107,10 +107,13 @@ describe('observations written on the writer thread', () => {
       const rows = ListedRows.of(names, names.map(() => new Float64Array(300).fill(1)));
       const labels = ObservationLabels.of([{ id: 1, iso2: 'DE' }], []);
       const around = { before: new Uint8Array(0), after: new Uint8Array(0) };
-      observationsJson({ kind: 'annual', rows }, labels, around).then((b) => console.log('written', JSON.parse(b).length));`;
+      const written = observationsJson({ kind: 'annual', rows }, labels, around);
+      written.then((b) => console.log('written', JSON.parse(b).length));`;
     const args = ['--import', 'tsx', '--input-type=module', '-e', script];
     const out = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, args, { timeout: 30_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile(process.execPath, args, { timeout: 30_000 }, (err, stdout) =>
+        err ? reject(new Error(err.message)) : resolve(stdout),
+      ),
     );
     assert.equal(out.trim(), 'written 300');
   });
