@@ -143,13 +143,11 @@ export class ObservationWriter {
 
   /** A slot of at least `bytes`: a kept one when one is free and large enough, else one for this page alone. */
   private slot(bytes: number): Slot {
-    const id = ++this.slotIds;
-    if (bytes > SLOT_BYTES) return { id, memory: new SharedArrayBuffer(bytes), kept: false };
-    const free = this.free.pop();
+    const free = bytes <= SLOT_BYTES ? this.free.pop() : undefined;
     if (free) return free;
-    if (this.kept >= SLOTS_KEPT) return { id, memory: new SharedArrayBuffer(bytes), kept: false };
-    this.kept++;
-    return { id, memory: new SharedArrayBuffer(SLOT_BYTES), kept: true };
+    const kept = bytes <= SLOT_BYTES && this.kept < SLOTS_KEPT;
+    if (kept) this.kept++;
+    return { id: ++this.slotIds, memory: new SharedArrayBuffer(kept ? SLOT_BYTES : bytes), kept };
   }
 
   /**

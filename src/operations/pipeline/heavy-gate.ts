@@ -5,9 +5,10 @@ import { StoreBusyError } from '../../store/busy.js';
  * its rows, summing slices held in memory, writing its bytes but for a large page's,
  * which a thread of their own writes once the computation has left its place) runs on
  * the one thread that also reads every request, so however many heavy requests
- * arrive, at most `capacity` are being computed: the others wait here, holding no connection, no rows
- * and no memory, and a cheap answer waits behind at most that much work: a place
- * freed passes to the next waiter only after the event loop has read what arrived. Past
+ * arrive, at most `capacity` are being computed: the others wait here, holding no
+ * connection, no rows and no memory, and a cheap answer waits behind at most that much
+ * work: a place freed passes to the next waiter only after the event loop has read what
+ * arrived. Past
  * `maxWaiting` waiters a request is refused at once (503 with Retry-After, as a full
  * DuckDB queue is); a waiter whose deadline passes leaves with the deadline's error.
  */
