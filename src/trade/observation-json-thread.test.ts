@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { after, describe, it } from 'node:test';
 import { ANNUAL_COLUMNS } from './annual-listing.js';
 import { ListedRows } from './listed-rows.js';
@@ -13,6 +15,7 @@ import {
   type ObservationPage,
 } from './observation-json-thread.js';
 import { ObservationLabels } from './observation-labels.js';
+import { slotLayout } from './observation-json-messages.js';
 
 const labels = ObservationLabels.of(
   [
@@ -95,6 +98,46 @@ describe('observations written on the writer thread', () => {
     const written = await Promise.all(pages.map((p) => observationsJson(p, labels, around)));
     written.forEach((w, i) => assert.deepEqual(w, observationsJsonHere(pages[i]!, labels, around)));
     assert.notEqual(written[0]!.buffer, written[1]!.buffer);
+  });
+
+  it('lays out the JSON of a page in its slot at a multiple of 8 bytes, after its other parts', () => {
+    for (const [numbers, before, after] of [
+      [0, 0, 0],
+      [6000, 8, 20],
+      [3, 5, 2],
+      [1, 1, 7],
+    ] as const) {
+      const at = slotLayout({ numbers, before, after });
+      assert.deepEqual([at.before, at.after], [8 * numbers, 8 * numbers + before]);
+      assert.ok(at.json % 8 === 0 && at.json >= at.after + after && at.json < at.after + after + 8);
+    }
+  });
+
+  it('holds no row of a page while the thread writes it', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const writer = new ObservationWriter();
+    try {
+      // A long page first, so the next one waits; that one is made and sent in a frame of its
+      // own, so only the writer could still hold it. A weak reference holds its target until
+      // the end of the turn: the collection comes in the next.
+      const long = writer.write(annual(50_000), labels, around);
+      const send = () => {
+        const p = annual(1000);
+        return { column: new WeakRef(p.rows.column('value')), written: writer.write(p, labels, around) };
+      };
+      const { column, written } = send();
+      let done = false;
+      void written.then(() => (done = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      assert.ok(!done, 'the page was written before the collection');
+      assert.equal(column.deref(), undefined, 'the rows outlived their sending');
+      assert.equal(JSON.parse(`${(await written).toString()}"end":0}`).data.length, 1000);
+      await long;
+    } finally {
+      await writer.close();
+    }
   });
 
   it('keeps a process alive while a page is written, and lets it end after', async () => {
