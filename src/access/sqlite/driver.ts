@@ -9,7 +9,9 @@ import Libsql from 'libsql';
  * - `get()` returns the row with an extra `_metadata` property, and ignores `pluck()`;
  * - `pragma(…, { simple: true })` returns the row, not its first value;
  * - a transaction inside another fails instead of becoming a savepoint;
- * - a single bind argument that is `null` or a Buffer is taken for named parameters.
+ * - a single bind argument that is `null` or a Buffer is taken for named parameters;
+ * - a statement run after its database was closed aborts the process (a panic in the
+ *   addon), where better-sqlite3 throws: here it throws.
  */
 
 type Raw = InstanceType<typeof Libsql>;
@@ -66,23 +68,42 @@ function withoutMetadata(row: unknown): unknown {
   return row;
 }
 
+/** Whether a database is open; once closed, every use of it or its statements throws. */
+class Opened {
+  private closed = false;
+
+  close(): void {
+    this.closed = true;
+  }
+
+  check(): void {
+    if (this.closed) throw new Error('the SQLite database is closed');
+  }
+}
+
 class WrappedStatement<Bind extends unknown[], Result> implements Statement<Bind, Result> {
   private plucked = false;
 
-  constructor(private readonly raw: RawStatement) {}
+  constructor(
+    private readonly raw: RawStatement,
+    private readonly opened: Opened,
+  ) {}
 
   run(...params: Bind): RunResult {
+    this.opened.check();
     const { changes, lastInsertRowid } = this.raw.run(...bindArgs(params));
     return { changes, lastInsertRowid };
   }
 
   get(...params: Bind): Result | undefined {
+    this.opened.check();
     const row = withoutMetadata(this.raw.get(...bindArgs(params))) as Row | undefined;
     if (row === undefined || !this.plucked) return row as Result | undefined;
     return Object.values(row)[0] as Result;
   }
 
   all(...params: Bind): Result[] {
+    this.opened.check();
     return this.raw.all(...bindArgs(params)) as Result[];
   }
 
@@ -96,6 +117,8 @@ class WrappedStatement<Bind extends unknown[], Result> implements Statement<Bind
 let savepoints = 0;
 
 class WrappedDatabase implements SqliteDatabase {
+  private readonly opened = new Opened();
+
   constructor(private readonly raw: Raw) {}
 
   get inTransaction(): boolean {
@@ -105,14 +128,17 @@ class WrappedDatabase implements SqliteDatabase {
   prepare<Bind extends unknown[] | object = unknown[], Result = unknown>(
     sql: string,
   ): Statement<Bind extends unknown[] ? Bind : [Bind], Result> {
-    return new WrappedStatement(this.raw.prepare(sql));
+    this.opened.check();
+    return new WrappedStatement(this.raw.prepare(sql), this.opened);
   }
 
   exec(sql: string): void {
+    this.opened.check();
     this.raw.exec(sql);
   }
 
   pragma(source: string, options?: { simple?: boolean }): unknown {
+    this.opened.check();
     const rows = this.raw.prepare(`PRAGMA ${source}`).all() as Row[];
     if (!options?.simple) return rows;
     return rows[0] === undefined ? undefined : Object.values(rows[0])[0];
@@ -121,6 +147,7 @@ class WrappedDatabase implements SqliteDatabase {
   transaction<F extends (...args: never[]) => unknown>(fn: F): Transaction<F> {
     const wrap = (mode: string) =>
       ((...args: Parameters<F>) => {
+        this.opened.check();
         const nested = this.raw.inTransaction;
         const name = `sp${++savepoints}`;
         this.raw.exec(nested ? `SAVEPOINT ${name}` : `BEGIN ${mode}`);
@@ -142,6 +169,7 @@ class WrappedDatabase implements SqliteDatabase {
   }
 
   close(): void {
+    this.opened.close();
     this.raw.close();
   }
 }
