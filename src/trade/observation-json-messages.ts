@@ -30,7 +30,7 @@ export type ToWriter =
  * Where a page's parts lie in its slot, in bytes: the numbers at 0, then `before`,
  * `after`, and the JSON at `json`, a multiple of 8. Copies to and from shared memory
  * go a word at a time only where both sides are so aligned, else a byte at a time
- * (some seven times slower for a page's 170 KB).
+ * (under load, a page's copies took two to three times as long).
  */
 export function slotLayout(page: { numbers: number; before: number; after: number }) {
   const before = 8 * page.numbers;

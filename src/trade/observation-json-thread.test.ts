@@ -118,10 +118,10 @@ describe('observations written on the writer thread', () => {
     const gc = runInNewContext('gc') as () => void;
     const writer = new ObservationWriter();
     try {
-      // A long page first, so the next one waits; that one is made and sent in a frame of its
-      // own, so only the writer could still hold it. A weak reference holds its target until
-      // the end of the turn: the collection comes in the next.
-      const long = writer.write(annual(50_000), labels, around);
+      // Long pages first (some 75 ms of writing), so the next one waits; that one is made and
+      // sent in a frame of its own, so only the writer could still hold it. A weak reference
+      // holds its target until the end of the turn: the collection comes in the next.
+      const long = [1, 2, 3].map(() => writer.write(annual(50_000), labels, around));
       const send = () => {
         const p = annual(1000);
         return { column: new WeakRef(p.rows.column('value')), written: writer.write(p, labels, around) };
@@ -134,7 +134,7 @@ describe('observations written on the writer thread', () => {
       assert.ok(!done, 'the page was written before the collection');
       assert.equal(column.deref(), undefined, 'the rows outlived their sending');
       assert.equal(JSON.parse(`${(await written).toString()}"end":0}`).data.length, 1000);
-      await long;
+      await Promise.all(long);
     } finally {
       await writer.close();
     }
