@@ -190,7 +190,7 @@ export class ObservationWriter {
       return this.written(answer, { slot, at: at.json, kind, names, rows: sizes.rows, labels, around });
     } catch (err) {
       if (slot.kept) this.free.push(slot);
-      return Promise.reject(err as Error);
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
   }
 
