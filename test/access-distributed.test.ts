@@ -106,6 +106,16 @@ describe(
       for (const r of rs) expectError(r, 401, 'invalid_key');
     });
 
+    it('answers and records a free call (an SDMX structure query) beside paid ones', async () => {
+      const { key, id } = await createKeyInProcess({ name: 'free', quota: 100 }, env);
+      const [free, paid] = await Promise.all([
+        burst(urls(), { path: '/sdmx/2.1/dataflow', key, n: 6 }),
+        burst(urls(), { path: '/v1/indicators', key, n: 6 }),
+      ]);
+      assert.deepEqual([count(free, 200), count(paid, 200)], [6, 6]);
+      assert.deepEqual(await ledger(id), { calls: '12', credits: '6' });
+    });
+
     it('records every 200 of a replica killed with -9', async () => {
       const { key, id } = await createKeyInProcess({ name: 'kill', quota: 1000 }, env);
       const rs = await burst(urls(), { path: '/v1/indicators', key: key, n: 30 });

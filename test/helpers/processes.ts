@@ -239,7 +239,10 @@ export async function servicesUnavailable(): Promise<string | false> {
   return false;
 }
 
-/** Fires `n` requests at once (round-robin over `urls`) and returns their responses. */
+/**
+ * Fires `n` requests at once (round-robin over `urls`) and returns their responses,
+ * a JSON body parsed and any other as text.
+ */
 export async function burst(
   urls: string[],
   { path, key, n }: { path: string; key: string; n: number },
@@ -247,7 +250,9 @@ export async function burst(
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const res = await fetch(urls[i % urls.length]! + path, { headers: { authorization: `Bearer ${key}` } });
-      return { status: res.status, headers: res.headers, body: await res.json() };
+      const text = await res.text();
+      const json = res.headers.get('content-type')?.includes('json');
+      return { status: res.status, headers: res.headers, body: json ? JSON.parse(text) : text };
     }),
   );
 }
