@@ -52,10 +52,26 @@ describe('distributed credits: reservations and the credits they hold', { skip: 
     operation: '/v1/countries',
     credits,
   });
+  /** The key, once its committed counter is in Redis (a reservation made and released). */
+  async function counted<K extends ApiKeyRecord & { quota: number }>(key: K): Promise<K> {
+    const first = entry(key, 0);
+    await ledger.reserve(key, first);
+    await ledger.release(key, first);
+    return key;
+  }
   const heldKey = (key: ApiKeyRecord) => `credits:${budgetOf(key)}:${creditPeriod()}:reserved:held`;
   /** The credits Redis counts as held by the key's open reservations. */
   const held = (key: ApiKeyRecord) => redis.hget(heldKey(key), 'credits');
   const reservationsKey = (key: ApiKeyRecord) => `credits:${budgetOf(key)}:${creditPeriod()}:reserved`;
+
+  it('releases a free call', async () => {
+    const key = await counted(await keyWith(10));
+    const free = entry(key, 0);
+    assert.deepEqual(await ledger.reserve(key, free), { ok: true, remaining: 10 });
+    await ledger.release(key, free);
+    assert.equal(await held(key), '0');
+    assert.equal(await redis.zcard(reservationsKey(key)), 0);
+  });
 
   it('holds reserved credits until they are released or committed', async () => {
     const key = await keyWith(10);
@@ -122,6 +138,70 @@ describe('distributed credits: reservations and the credits they hold', { skip: 
     await redis.zrem(reservationsKey(key), outside!);
     assert.deepEqual(await ledger.reserve(key, entry(key, 8)), { ok: true, remaining: 0 });
     assert.equal(await held(key), '10');
+  });
+
+  it('checks the calls of one turn together, each as if it ran alone', async () => {
+    const key = await counted(await keyWith(5));
+    const rate = { limit: 8, windowS: 60 };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => ledger.limitAndReserve(key, entry(key, 1), rate)),
+    );
+    assert.deepEqual(
+      answers.map((a) => [a.rate.allowed, a.rate.remaining]),
+      [7, 6, 5, 4, 3, 2, 1, 0]
+        .map((r) => [true, r])
+        .concat([
+          [false, 0],
+          [false, 0],
+        ]),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.credits),
+      [
+        ...[4, 3, 2, 1, 0].map((remaining) => ({ ok: true, remaining })),
+        ...[0, 0, 0].map(() => ({ ok: false, remaining: 0 })),
+        undefined,
+        undefined,
+      ],
+    );
+    assert.ok(answers.every((a) => a.rate.resetS === 60));
+    assert.equal(await held(key), '5');
+    assert.equal(await redis.zcard(reservationsKey(key)), 5);
+    assert.equal(await redis.zcard(`rl:${key.id}`), 8);
+  });
+
+  it('holds a call asked twice in one turn, or again in a later one, once', async () => {
+    const key = await counted(await keyWith(10));
+    const rate = { limit: 100, windowS: 60 };
+    const call = entry(key, 4);
+    const [first, again] = await Promise.all([
+      ledger.limitAndReserve(key, call, rate),
+      ledger.limitAndReserve(key, call, rate),
+    ]);
+    assert.deepEqual(
+      [first.credits, again.credits],
+      [
+        { ok: true, remaining: 6 },
+        { ok: true, remaining: 6 },
+      ],
+    );
+    assert.deepEqual((await ledger.limitAndReserve(key, call, rate)).credits, { ok: true, remaining: 6 });
+    assert.equal(await held(key), '4');
+  });
+
+  it('commits the reservations of a batch of calls of several budgets', async () => {
+    const keys = [await counted(await keyWith(10)), await counted(await keyWith(10))];
+    const rate = { limit: 100, windowS: 60 };
+    // A free call (an SDMX structure query) among them: its reservation holds nothing.
+    const calls = keys.flatMap((key) => [entry(key, 2), entry(key, 0), entry(key, 3)].map((e) => ({ key, e })));
+    await Promise.all(calls.map(({ key, e }) => ledger.limitAndReserve(key, e, rate)));
+    assert.deepEqual(await Promise.all(keys.map(held)), ['5', '5']);
+    await Promise.all(calls.map(({ key, e }) => ledger.commit(key, e, true)));
+    const committed = (key: ApiKeyRecord) => redis.get(`credits:${budgetOf(key)}:${creditPeriod()}`);
+    for (let i = 0; i < 50 && (await committed(keys[1]!)) !== '5'; i++) await sleep(10);
+    assert.deepEqual(await Promise.all(keys.map(committed)), ['5', '5']);
+    assert.deepEqual(await Promise.all(keys.map(held)), ['0', '0']);
+    assert.deepEqual(await Promise.all(keys.map((k) => redis.zcard(reservationsKey(k)))), [0, 0]);
   });
 
   it('lets concurrent reservations take exactly the credits there are', async () => {

@@ -2,112 +2,17 @@ import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { budgetOf, type ApiKeyRecord } from '../keys.js';
 import { type RateDecision } from '../rate-limit/index.js';
-import { REDIS_NOW_LUA, SLIDING_LOG_LUA, rateDecision, rateLogKey } from '../rate-limit/redis.js';
+import { rateDecision, rateLogKey } from '../rate-limit/redis.js';
 import { GroupCommit } from './group-commit.js';
 import type { CreditLedger, UsageEntry } from './index.js';
+import { ACCESS_BATCH, COMMIT_BATCH, RELEASE, RESERVE } from './redis-scripts.js';
 
 /** A reservation a dead replica never settled is dropped after this long. */
 export const RESERVATION_TTL_MS = 60_000;
 
-// Live credits of one budget (an account's keys, or one key) and month in Redis: the
-// committed credits (a copy of the ledger's sum), the open reservations
-// ("requestId:cost", scored by expiry) and a hash of what they hold (`credits`, and
-// `calls` to check it by), so a check does not read every open reservation; when the
-// hash is missing or its calls differ from the reservations' (a reservation made or
-// dropped by a replica of an earlier version), it is counted again from them.
-// Checking and reserving is one atomic step across all replicas. `reserve` returns -1
-// when the committed counter is missing (to be rebuilt from the ledger), 0 when the
-// credits left are fewer than the cost, 1 when reserved (or already reserved); then
-// the credits left.
-const HOLD_LUA = `
-local HOLD_TTL_MS = 3600000
-local function cost_of(member)
-  return tonumber(string.match(member, ':(%d+)$'))
-end
--- Drops a reservation; its credits are no longer held.
-local function unhold(reservations, member)
-  if redis.call('ZREM', reservations, member) == 1 then
-    local held_key = reservations .. ':held'
-    if redis.call('EXISTS', held_key) == 1 then
-      redis.call('HINCRBY', held_key, 'credits', -cost_of(member))
-      redis.call('HINCRBY', held_key, 'calls', -1)
-    end
-  end
-end
-`;
-
-const RESERVE_LUA = `${HOLD_LUA}
-local function sum_costs(members)
-  local sum = 0
-  for _, m in ipairs(members) do sum = sum + cost_of(m) end
-  return sum
-end
-local function held_credits(reservations, held_key, now)
-  local h = redis.call('HMGET', held_key, 'credits', 'calls')
-  local held, calls = tonumber(h[1]), tonumber(h[2])
-  if not held or held < 0 or calls ~= redis.call('ZCARD', reservations) then
-    local members = redis.call('ZRANGE', reservations, 0, -1)
-    held, calls = sum_costs(members), #members
-    redis.call('HSET', held_key, 'credits', held, 'calls', calls)
-    redis.call('PEXPIRE', held_key, HOLD_TTL_MS)
-  end
-  local expired = redis.call('ZRANGEBYSCORE', reservations, '-inf', now)
-  if #expired > 0 then
-    redis.call('ZREMRANGEBYSCORE', reservations, '-inf', now)
-    held = held - sum_costs(expired)
-    redis.call('HSET', held_key, 'credits', held, 'calls', calls - #expired)
-  end
-  return held
-end
-local function reserve(committed_key, reservations, quota, cost, member, ttl, now)
-  local committed = redis.call('GET', committed_key)
-  if not committed then return -1, 0 end
-  local held_key = reservations .. ':held'
-  local remaining = quota - tonumber(committed) - held_credits(reservations, held_key, now)
-  -- The same call asking again (a command resent after a lost reply) is held once.
-  if redis.call('ZSCORE', reservations, member) then return 1, math.max(remaining, 0) end
-  if remaining < cost then return 0, math.max(remaining, 0) end
-  redis.call('ZADD', reservations, now + ttl, member)
-  redis.call('HINCRBY', held_key, 'credits', cost)
-  redis.call('HINCRBY', held_key, 'calls', 1)
-  redis.call('PEXPIRE', reservations, HOLD_TTL_MS)
-  redis.call('PEXPIRE', held_key, HOLD_TTL_MS)
-  return 1, remaining - cost
-end
-`;
-
-const RESERVE = `${REDIS_NOW_LUA}${RESERVE_LUA}
-return {reserve(KEYS[1], KEYS[2], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), redis_now())}`;
-
-// The whole access check of a request in one round trip: the sliding log, then (if
-// the request passes it and the key has a quota) the reservation.
-const LIMIT_AND_RESERVE = `${REDIS_NOW_LUA}${SLIDING_LOG_LUA}${RESERVE_LUA}
-local now = redis_now()
-local allowed, count, reset = sliding_log(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], now)
-if allowed == 0 or ARGV[4] == '' then return {allowed, count, reset, 2, 0} end
-local ok, remaining = reserve(KEYS[2], KEYS[3], tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], tonumber(ARGV[7]), now)
-return {allowed, count, reset, ok, remaining}`;
-
-// Turns the reservations of a batch of recorded calls into committed credits: KEYS
-// are (committed, reservations) pairs, ARGV (member, cost) pairs.
-const COMMIT_BATCH = `${HOLD_LUA}
-for i = 1, #KEYS / 2 do
-  local committed_key, reservations = KEYS[2 * i - 1], KEYS[2 * i]
-  unhold(reservations, ARGV[2 * i - 1])
-  if redis.call('EXISTS', committed_key) == 1 then redis.call('INCRBY', committed_key, ARGV[2 * i]) end
-end
-return #KEYS / 2`;
-
-// Drops one reservation (a call that was not charged).
-const RELEASE = `${HOLD_LUA}
-unhold(KEYS[1], ARGV[1])
-return 1`;
-
 type Scripts = {
   creditReserve(...args: [string, string, number, number, string, number]): Promise<[number, number]>;
-  limitAndReserve(
-    ...args: [string, string, string, number, number, string, number | '', number, string, number]
-  ): Promise<[number, number, number, number, number]>;
+  accessBatch(numberOfKeys: number, ...args: Array<string | number>): Promise<number[]>;
   creditCommitBatch(numberOfKeys: number, ...args: Array<string | number>): Promise<number>;
   creditRelease(...args: [string, string]): Promise<number>;
 };
@@ -133,6 +38,16 @@ GROUP BY key_id, day, operation ORDER BY key_id, day, operation
 ON CONFLICT (key_id, day, operation) DO UPDATE
 SET calls = usage_daily.calls + excluded.calls, credits = usage_daily.credits + excluded.credits`;
 
+/** One call's access check: its key, its usage entry and its key's window. */
+interface AccessCall {
+  key: ApiKeyRecord;
+  entry: UsageEntry;
+  rate: { limit: number; windowS: number };
+}
+
+/** The script's answer for one call: allowed, count, ms to reset, reservation status, credits left. */
+type AccessAnswer = [number, number, number, number, number];
+
 interface PaidCall {
   key: ApiKeyRecord;
   entry: UsageEntry;
@@ -156,6 +71,12 @@ export class DistributedCreditLedger implements CreditLedger {
     maxBatch: 500,
   });
 
+  // The access checks of one turn of the event loop go to Redis as one script call.
+  private readonly checks = new GroupCommit<AccessCall, AccessAnswer>((calls) => this.check(calls), {
+    maxInFlight: Number.POSITIVE_INFINITY,
+    maxBatch: 500,
+  });
+
   private readonly ledgerPg: Pool;
   private readonly reservationTtlMs: number;
 
@@ -175,7 +96,7 @@ export class DistributedCreditLedger implements CreditLedger {
     this.ledgerPg = options.ledgerPg ?? pg;
     this.reservationTtlMs = options.reservationTtlMs ?? RESERVATION_TTL_MS;
     redis.defineCommand('creditReserve', { numberOfKeys: 2, lua: RESERVE });
-    redis.defineCommand('limitAndReserve', { numberOfKeys: 3, lua: LIMIT_AND_RESERVE });
+    redis.defineCommand('accessBatch', { lua: ACCESS_BATCH });
     redis.defineCommand('creditCommitBatch', { lua: COMMIT_BATCH });
     redis.defineCommand('creditRelease', { numberOfKeys: 1, lua: RELEASE });
     this.scripts = redis as unknown as Scripts;
@@ -223,32 +144,41 @@ export class DistributedCreditLedger implements CreditLedger {
   }
 
   /**
-   * The rate limit and, for a key with a quota, the reservation, in one round trip.
-   * Only when the key's counter must first be rebuilt from the ledger (after a
-   * Redis restart, or a key's first call of the month) does it take more.
+   * The rate limit and, for a key with a quota, the reservation: one script call for
+   * all the calls of a turn of the event loop. Only when the key's counter must first
+   * be rebuilt from the ledger (after a Redis restart, or a key's first call of the
+   * month) does a call take more.
    */
   async limitAndReserve(
     key: ApiKeyRecord,
     entry: UsageEntry,
     rate: { limit: number; windowS: number },
   ): Promise<{ rate: RateDecision; credits?: { ok: boolean; remaining: number } }> {
-    const [committed, reservations] = this.keys(key, entry.period);
-    const [allowed, count, reset, status, remaining] = await this.scripts.limitAndReserve(
-      rateLogKey(key.id),
-      committed,
-      reservations,
-      rate.windowS * 1000,
-      rate.limit,
-      entry.requestId,
-      key.quota ?? '',
-      entry.credits,
-      `${entry.requestId}:${entry.credits}`,
-      this.reservationTtlMs,
-    );
+    const [allowed, count, reset, status, remaining] = await this.checks.add({ key, entry, rate });
     const decision = rateDecision(rate.limit, [allowed, count, reset]);
     if (!decision.allowed || key.quota === null) return { rate: decision };
     if (status !== -1) return { rate: decision, credits: { ok: status === 1, remaining } };
     return { rate: decision, credits: await this.reserve({ ...key, quota: key.quota }, entry) };
+  }
+
+  /** Runs a batch of access checks as one script call (ACCESS_BATCH). */
+  private async check(calls: AccessCall[]): Promise<AccessAnswer[]> {
+    const keys: string[] = [];
+    const args: Array<string | number> = [];
+    for (const { key, entry, rate } of calls) {
+      keys.push(rateLogKey(key.id), ...this.keys(key, entry.period));
+      args.push(
+        rate.windowS * 1000,
+        rate.limit,
+        entry.requestId,
+        key.quota ?? '',
+        entry.credits,
+        `${entry.requestId}:${entry.credits}`,
+        this.reservationTtlMs,
+      );
+    }
+    const flat = await this.scripts.accessBatch(keys.length, ...keys, ...args);
+    return calls.map((_, i) => flat.slice(5 * i, 5 * i + 5) as AccessAnswer);
   }
 
   commit(key: ApiKeyRecord, entry: UsageEntry, reserved: boolean): Promise<number | null> {

@@ -12,8 +12,8 @@ end
 /**
  * Exact sliding log in a sorted set per key, scored by Redis' own clock (`now`, from
  * `redis_now`) so every replica sees the same time. Runs inside a script, atomically:
- * no two replicas can both take the last slot. A Lua function, run by the
- * one-round-trip access check of the distributed mode (credits/distributed.ts).
+ * no two replicas can both take the last slot. A Lua function, run by the sign-in
+ * limiter (the API's access check runs its own batched log, credits/redis-scripts.ts).
  * Returns allowed (0/1), the count in the window, and milliseconds until the oldest
  * request leaves it.
  */
