@@ -37,7 +37,7 @@ describe(
     const ledger = async (keyId: string) =>
       (
         await db.query<{ calls: string; credits: string | null }>(
-          'SELECT count(*) AS calls, sum(credits) AS credits FROM usage_ledger WHERE key_id = $1',
+          'SELECT count(*) AS calls, sum(credits) AS credits FROM usage_recorded WHERE key_id = $1',
           [keyId],
         )
       ).rows[0]!;

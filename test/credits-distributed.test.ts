@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { DistributedCreditLedger } from '../src/access/credits/distributed.js';
+import { foldIncoming } from '../src/access/credits/ledger-fold.js';
 import type { UsageEntry } from '../src/access/credits/index.js';
 import { type ApiKeyRecord, budgetOf, creditPeriod, keyRecord } from '../src/access/keys.js';
 import { PgKeyAdmin, createPool, migrate } from '../src/access/stores/postgres.js';
@@ -202,6 +203,28 @@ describe('distributed credits: reservations and the credits they hold', { skip: 
     assert.deepEqual(await Promise.all(keys.map(committed)), ['5', '5']);
     assert.deepEqual(await Promise.all(keys.map(held)), ['0', '0']);
     assert.deepEqual(await Promise.all(keys.map((k) => redis.zcard(reservationsKey(k)))), [0, 0]);
+  });
+
+  it('folds the recorded calls into the ledger and its daily rollup, each once', async () => {
+    const key = await keyWith(100);
+    const calls = [entry(key, 2), entry(key, 3), entry(key, 0)];
+    await Promise.all(calls.map((e) => ledger.commit(key, e, false)));
+    const count = async (table: string) =>
+      (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE key_id = $1`, [key.id])).rows[0]!.n;
+    assert.deepEqual([await count('usage_incoming'), await count('usage_recorded')], ['3', '3']);
+    // The same call recorded twice (a batch written again): counted once.
+    await pool.query(
+      'INSERT INTO usage_incoming (request_id, key_id, period, operation, credits) VALUES ($1, $2, $3, $4, $5)',
+      [calls[0]!.requestId, key.id, calls[0]!.period, calls[0]!.operation, 2],
+    );
+    // Two replicas folding at once move each row once.
+    await Promise.all([foldIncoming(pool), foldIncoming(pool)]);
+    assert.deepEqual([await count('usage_incoming'), await count('usage_ledger')], ['0', '3']);
+    const daily = await pool.query<{ calls: string; credits: string }>(
+      'SELECT sum(calls) AS calls, sum(credits) AS credits FROM usage_daily WHERE key_id = $1',
+      [key.id],
+    );
+    assert.deepEqual(daily.rows[0], { calls: '3', credits: '5' });
   });
 
   it('lets concurrent reservations take exactly the credits there are', async () => {

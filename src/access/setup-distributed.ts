@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Settings } from '../settings.js';
 import { DistributedCreditLedger } from './credits/distributed.js';
+import { LedgerFold } from './credits/ledger-fold.js';
 import { distributedLimitsCheck } from './distributed-limits.js';
 import { RedisRateLimiter } from './rate-limit/redis.js';
 import type { Backends, RateDefaults } from './setup.js';
@@ -49,6 +50,9 @@ export async function distributedBackends(
   // The usage ledger's own connections: its commits do not wait for the disk flush.
   const ledgerPool = createPool(settings.databaseUrl, { max: 4, asynchronousCommit: true });
   const ledger = new DistributedCreditLedger(redis, pool, { ledgerPg: ledgerPool });
+  // Moves the calls recorded by every replica into the ledger and its rollup.
+  const fold = new LedgerFold(ledgerPool);
+  fold.start();
   return {
     mode: 'distributed',
     keys: pgKeys,
@@ -64,6 +68,7 @@ export async function distributedBackends(
     cursorSecret: remembered(() => pgServerSecret(pool, 'cursors')),
     close: async () => {
       pgKeys.close();
+      await fold.stop();
       redis.disconnect();
       await Promise.all([pool.end(), ledgerPool.end()]);
     },

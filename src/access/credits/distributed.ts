@@ -17,26 +17,12 @@ type Scripts = {
   creditRelease(...args: [string, string]): Promise<number>;
 };
 
-// A batch of paid calls and their daily rollup in one statement (one transaction):
-// rows already recorded (a retried request id) are not counted again. The upserts
-// go in key order so that concurrent batches lock rollup rows in the same order.
+// A batch of paid calls, appended to the rows the ledger's fold moves into the ledger
+// and its daily rollup (migrations/009, credits/ledger-fold.ts): a table without
+// indexes, so that the write an answer waits for is as cheap as can be.
 const RECORD_BATCH = `
-WITH recorded AS (
-  INSERT INTO usage_ledger (request_id, key_id, period, operation, credits)
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
-  ON CONFLICT (request_id) DO NOTHING
-  RETURNING key_id, period, operation, credits, created_at
-), dated AS (
-  SELECT key_id, operation, credits,
-    least(greatest((created_at AT TIME ZONE 'UTC')::date, (period || '-01')::date),
-          ((period || '-01')::date + interval '1 month' - interval '1 day')::date) AS day
-  FROM recorded
-)
-INSERT INTO usage_daily (key_id, day, operation, calls, credits)
-SELECT key_id, day, operation, count(*), sum(credits) FROM dated
-GROUP BY key_id, day, operation ORDER BY key_id, day, operation
-ON CONFLICT (key_id, day, operation) DO UPDATE
-SET calls = usage_daily.calls + excluded.calls, credits = usage_daily.credits + excluded.credits`;
+INSERT INTO usage_incoming (request_id, key_id, period, operation, credits)
+SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])`;
 
 /** One call's access check: its key, its usage entry and its key's window. */
 interface AccessCall {
@@ -56,8 +42,8 @@ interface PaidCall {
 
 /**
  * Distributed credits: the usage ledger in PostgreSQL (one row per paid call,
- * written before the answer is sent, idempotent on the request id) and the live
- * counters in Redis. A counter Redis has lost (restart) is rebuilt from the ledger.
+ * written to usage_incoming before the answer is sent, and folded into the ledger,
+ * idempotent on the request id, by `LedgerFold`) and the live counters in Redis. A counter Redis has lost (restart) is rebuilt from the ledger.
  * Concurrent paid calls share one INSERT and one Redis commit (group commit).
  */
 export class DistributedCreditLedger implements CreditLedger {
@@ -124,7 +110,7 @@ export class DistributedCreditLedger implements CreditLedger {
 
   private async sumIntoCounter(key: ApiKeyRecord, period: string): Promise<void> {
     const r = await this.pg.query<{ used: string }>(
-      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_ledger WHERE period = $2 AND ' +
+      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_recorded WHERE period = $2 AND ' +
         '(key_id = $1 OR key_id IN (SELECT id FROM api_keys WHERE account_id = $1))',
       [budgetOf(key), period],
     );
@@ -185,13 +171,13 @@ export class DistributedCreditLedger implements CreditLedger {
     return this.ledger.add({ key, entry, reserved });
   }
 
-  /** Writes a batch of paid calls and their rollup in one statement, then commits their reservations (one script). */
+  /** Records a batch of paid calls in one statement, then commits their reservations (one script). */
   private async record(calls: PaidCall[]): Promise<null[]> {
     const column = <T>(f: (e: UsageEntry) => T) => calls.map((c) => f(c.entry));
     // A named statement: each connection parses it once and comes to keep its plan,
     // instead of both for every batch (which cost PostgreSQL as much as ten rows).
     await this.ledgerPg.query({
-      name: 'record-usage-batch',
+      name: 'record-usage-incoming',
       text: RECORD_BATCH,
       values: [
         column((e) => e.requestId),

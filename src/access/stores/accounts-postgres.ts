@@ -67,7 +67,7 @@ export class PgAccountStore extends DelegatingAccountStore implements AccountSto
          (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked,
          coalesce(sum(d.credits), 0)::bigint AS credits, coalesce(sum(d.calls), 0)::bigint AS calls
        FROM accounts a LEFT JOIN api_keys k ON k.account_id = a.id
-         LEFT JOIN usage_daily d ON d.key_id = k.id
+         LEFT JOIN usage_daily_recorded d ON d.key_id = k.id
            AND d.day >= ($1::text || '-01')::date AND d.day < ($1::text || '-01')::date + interval '1 month'
        WHERE $2::text IS NULL OR a.id = $2::text
        GROUP BY a.id ORDER BY a.created_at, a.id`,
@@ -148,9 +148,9 @@ export class PgAccountStore extends DelegatingAccountStore implements AccountSto
   async listKeys(accountId: string, period: string): Promise<AccountKey[]> {
     const r = await this.pool.query<PgRows['accountKey']>(
       `SELECT k.id, k.name, k.key_prefix, k.created_at, k.revoked_at, k.quota, k.rate_requests, k.rate_window_s,
-         (SELECT max(day)::text FROM usage_daily WHERE key_id = k.id) AS last_used_day,
+         (SELECT max(day)::text FROM usage_daily_recorded WHERE key_id = k.id) AS last_used_day,
          coalesce(sum(d.credits), 0)::bigint AS credits, coalesce(sum(d.calls), 0)::bigint AS calls
-       FROM api_keys k LEFT JOIN usage_daily d ON d.key_id = k.id
+       FROM api_keys k LEFT JOIN usage_daily_recorded d ON d.key_id = k.id
          AND d.day >= ($2::text || '-01')::date AND d.day < ($2::text || '-01')::date + interval '1 month'
        WHERE k.account_id = $1
        GROUP BY k.id ORDER BY k.created_at, k.id`,
@@ -170,7 +170,7 @@ export class PgAccountStore extends DelegatingAccountStore implements AccountSto
   async usageByDay(accountId: string, fromDay: string): Promise<DailyUsage[]> {
     const r = await this.pool.query<{ day: string; operation: string; calls: string; credits: string }>(
       `SELECT d.day::text AS day, d.operation, sum(d.calls)::bigint AS calls, sum(d.credits)::bigint AS credits
-       FROM usage_daily d JOIN api_keys k ON k.id = d.key_id
+       FROM usage_daily_recorded d JOIN api_keys k ON k.id = d.key_id
        WHERE k.account_id = $1 AND d.day >= $2::date
        GROUP BY d.day, d.operation ORDER BY d.day, d.operation`,
       [accountId, fromDay],

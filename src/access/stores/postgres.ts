@@ -216,7 +216,7 @@ export class PgKeyAdmin implements KeyAdmin {
   async list(period: string): Promise<ListedKey[]> {
     const r = await this.pool.query<PgRows['key'] & { credits: string; calls: string }>(
       `SELECT k.*, coalesce(sum(u.credits), 0)::bigint AS credits, count(u.request_id)::bigint AS calls
-       FROM api_keys k LEFT JOIN usage_ledger u ON u.key_id = k.id AND u.period = $1
+       FROM api_keys k LEFT JOIN usage_recorded u ON u.key_id = k.id AND u.period = $1
        GROUP BY k.id ORDER BY k.created_at, k.id`,
       [period],
     );
