@@ -43,8 +43,9 @@ interface PaidCall {
 /**
  * Distributed credits: the usage ledger in PostgreSQL (one row per paid call,
  * written to usage_incoming before the answer is sent, and folded into the ledger,
- * idempotent on the request id, by `LedgerFold`) and the live counters in Redis. A counter Redis has lost (restart) is rebuilt from the ledger.
- * Concurrent paid calls share one INSERT and one Redis commit (group commit).
+ * idempotent on the request id, by `LedgerFold`) and the live counters in Redis. A
+ * counter Redis has lost (restart) is rebuilt from the ledger. Concurrent paid calls
+ * share one INSERT and one Redis commit (group commit).
  */
 export class DistributedCreditLedger implements CreditLedger {
   private readonly scripts: Scripts;
