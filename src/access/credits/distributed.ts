@@ -109,9 +109,14 @@ export class DistributedCreditLedger implements CreditLedger {
     return rebuilt;
   }
 
+  /**
+   * The budget's credits of the period, from the daily rollup (a call's day always lies
+   * in its own period): a few rows a key and day, however many calls the ledger holds.
+   */
   private async sumIntoCounter(key: ApiKeyRecord, period: string): Promise<void> {
     const r = await this.pg.query<{ used: string }>(
-      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_recorded WHERE period = $2 AND ' +
+      'SELECT coalesce(sum(credits), 0)::bigint AS used FROM usage_daily_recorded ' +
+        "WHERE day >= ($2::text || '-01')::date AND day < ($2::text || '-01')::date + interval '1 month' AND " +
         '(key_id = $1 OR key_id IN (SELECT id FROM api_keys WHERE account_id = $1))',
       [budgetOf(key), period],
     );

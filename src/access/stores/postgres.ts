@@ -215,8 +215,9 @@ export class PgKeyAdmin implements KeyAdmin {
 
   async list(period: string): Promise<ListedKey[]> {
     const r = await this.pool.query<PgRows['key'] & { credits: string; calls: string }>(
-      `SELECT k.*, coalesce(sum(u.credits), 0)::bigint AS credits, count(u.request_id)::bigint AS calls
-       FROM api_keys k LEFT JOIN usage_recorded u ON u.key_id = k.id AND u.period = $1
+      `SELECT k.*, coalesce(sum(u.credits), 0)::bigint AS credits, coalesce(sum(u.calls), 0)::bigint AS calls
+       FROM api_keys k LEFT JOIN usage_daily_recorded u ON u.key_id = k.id
+         AND u.day >= ($1::text || '-01')::date AND u.day < ($1::text || '-01')::date + interval '1 month'
        GROUP BY k.id ORDER BY k.created_at, k.id`,
       [period],
     );
