@@ -16,10 +16,7 @@ WITH moved AS (
   ON CONFLICT (request_id) DO NOTHING
   RETURNING key_id, period, operation, credits, created_at
 ), dated AS (
-  SELECT key_id, operation, credits,
-    least(greatest((created_at AT TIME ZONE 'UTC')::date, (period || '-01')::date),
-          ((period || '-01')::date + interval '1 month' - interval '1 day')::date) AS day
-  FROM recorded
+  SELECT key_id, operation, credits, usage_day(period, created_at) AS day FROM recorded
 ), rolled AS (
   INSERT INTO usage_daily (key_id, day, operation, calls, credits)
   SELECT key_id, day, operation, count(*), sum(credits) FROM dated
