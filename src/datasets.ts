@@ -16,6 +16,7 @@ import { COMPLEXITY_CACHE_MB_DEFAULT } from './settings.js';
 import { computeOffThread } from './trade/complexity/pool.js';
 import { readSumsAhead } from './trade/store.js';
 import { writeCountryListingsAhead, type ListingFileReport } from './trade/country-listings.js';
+import { warmCopiesAhead } from './trade/warm-copies.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
 export interface Datasets {
@@ -57,6 +58,7 @@ export const loadDatasets =
     if (trade) readSumsAhead(db);
     if (trade && listingFiles && !files.proving && db.filesDirectory)
       writeCountryListingsAhead(db, db.filesDirectory, onListingFile);
+    if (trade && !files.proving) warmCopiesAhead(db);
     return {
       economics,
       observations: new LazyObservations(() => ObservationArrays.load(db)),

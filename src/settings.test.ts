@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
-import { SettingsError, loadSettings } from './settings.js';
+import { SettingsError, loadSettings, sizeInBytes } from './settings.js';
 
 const MAIL = { SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'API <no-reply@example.com>' };
 
@@ -64,5 +64,15 @@ describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
     assert.match(noKey, /^TLS_KEY_FILE is required with TLS_CERT_FILE: set TLS_KEY_FILE to the PEM private key file/);
     assert.ok(!noKey.includes('\n'));
     assert.match(refusal({ TLS_KEY_FILE: 'k.pem' }), /^TLS_CERT_FILE is required with TLS_KEY_FILE: .*certificate/);
+  });
+});
+
+describe('sizeInBytes', () => {
+  it('reads the sizes DuckDB takes and shows', () => {
+    assert.equal(sizeInBytes('4GB'), 4e9);
+    assert.equal(sizeInBytes('512MiB'), 512 * 2 ** 20);
+    assert.equal(sizeInBytes('6.0 GiB'), 6 * 2 ** 30);
+    assert.equal(sizeInBytes('0 bytes'), 0);
+    assert.ok(Number.isNaN(sizeInBytes('lots')));
   });
 });

@@ -218,6 +218,7 @@ const MB = 1024 * 1024;
 /** The units DuckDB's `memory_limit` accepts, in bytes. */
 const SIZE_UNITS: Record<string, number> = {
   b: 1,
+  bytes: 1,
   kb: 1e3,
   mb: 1e6,
   gb: 1e9,
@@ -241,13 +242,19 @@ export function defaultDuckdbMemoryLimit(): string {
   return `${Math.max(MIN_MEMORY_LIMIT_BYTES / MB, Math.floor(total / 4 / MB))}MiB`;
 }
 
+/** A DuckDB size (`4GB`, `512 MiB`, `6.0 GiB` as `current_setting` shows it) in bytes; NaN when it is not one. */
+export function sizeInBytes(raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw);
+  const unit = m?.[2]?.toLowerCase();
+  return m && unit && SIZE_UNITS[unit] !== undefined ? Number(m[1]) * SIZE_UNITS[unit] : NaN;
+}
+
 /** `DUCKDB_MEMORY_LIMIT`: a DuckDB size string (`4GB`, `512MB`, `1.5GiB`), normalised without spaces. */
 export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv): string {
   const raw = env.DUCKDB_MEMORY_LIMIT;
   if (raw === undefined || raw.trim() === '') return defaultDuckdbMemoryLimit();
   const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw);
-  const unit = m?.[2]?.toLowerCase();
-  const bytes = m && unit && SIZE_UNITS[unit] !== undefined ? Number(m[1]) * SIZE_UNITS[unit] : NaN;
+  const bytes = sizeInBytes(raw);
   if (!(bytes >= MIN_MEMORY_LIMIT_BYTES)) {
     throw new SettingsError(
       `DUCKDB_MEMORY_LIMIT must be a size of at least 64MB such as 4GB or 512MB, got "${raw}": ` +
