@@ -35,6 +35,8 @@ export interface KeptInMemory extends SumsInMemory {
   complexityCacheBytes?: number;
   /** Whether a country's listings are read from files written when the snapshot opens (default true). */
   listingFiles?: boolean;
+  /** Whether the sorted copies are read into DuckDB's buffers when a snapshot opens (default true). */
+  warmCopies?: boolean;
   /** Hears what became of each listing file a snapshot's opening started writing. */
   onListingFile?: (report: ListingFileReport) => void;
 }
@@ -44,6 +46,7 @@ export const loadDatasets =
   ({
     complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20,
     listingFiles = true,
+    warmCopies = true,
     onListingFile,
     ...sums
   }: KeptInMemory): LoadContent<Datasets> =>
@@ -58,7 +61,7 @@ export const loadDatasets =
     if (trade) readSumsAhead(db);
     if (trade && listingFiles && !files.proving && db.filesDirectory)
       writeCountryListingsAhead(db, db.filesDirectory, onListingFile);
-    if (trade && !files.proving) warmCopiesAhead(db);
+    if (trade && warmCopies && !files.proving) warmCopiesAhead(db);
     return {
       economics,
       observations: new LazyObservations(() => ObservationArrays.load(db)),
@@ -83,8 +86,15 @@ export type DatasetStore = SnapshotStore<Datasets>;
 export function datasetStore(
   opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & KeptInMemory,
 ): DatasetStore {
-  const { memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, onListingFile, ...store } = opts;
-  const load = loadDatasets({ memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, onListingFile });
+  const { memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, warmCopies, onListingFile, ...store } = opts;
+  const load = loadDatasets({
+    memorySums,
+    memorySumsBytes,
+    complexityCacheBytes,
+    listingFiles,
+    warmCopies,
+    onListingFile,
+  });
   return new SnapshotStore({ ...store, load, schema: SNAPSHOT_SCHEMA });
 }
 

@@ -93,6 +93,7 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
     duckdbQueueMax: settings.duckdbQueueMax,
     memorySumsBytes: settings.tradeMemoryMb * 2 ** 20,
     listingFiles: settings.listingFiles,
+    warmCopies: settings.warmCopies,
     onListingFile: (r) =>
       r.written
         ? logger.info(r, `listing file of ${r.side}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s`)

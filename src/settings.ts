@@ -110,6 +110,8 @@ export interface Settings {
   tradeMemoryMb: number;
   /** `LISTING_FILES`: whether a country's listings are read from files written when a snapshot opens (on). */
   listingFiles: boolean;
+  /** `WARM_COPIES`: whether the sorted copies are read into DuckDB's buffers when a snapshot opens (on). */
+  warmCopies: boolean;
   /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
   duckdbQueueMax: number;
   /** Memory for the economic complexity years kept computed, in MiB (`COMPLEXITY_CACHE_MB`). */
@@ -459,6 +461,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     listingFiles: onOffFrom(env, 'LISTING_FILES', true),
+    warmCopies: onOffFrom(env, 'WARM_COPIES', true),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     complexityCacheMb: intFrom(env, 'COMPLEXITY_CACHE_MB', { fallback: COMPLEXITY_CACHE_MB_DEFAULT, min: 1 }),
     logLevel: optional(env, 'LOG_LEVEL') ?? LOG_LEVEL_DEFAULT,

@@ -77,4 +77,24 @@ describe('the sorted copies read into the buffers when a snapshot opens', () => 
     assert.deepEqual(after, before);
     assert.ok(before.every((b) => b.length > 2));
   });
+
+  it('reads them by itself when a snapshot opens, unless WARM_COPIES is off', async () => {
+    const [rows] = await served.store.current!.db.query('SELECT count(*)::DOUBLE AS n FROM trade.annual_by_pair');
+    // The pair-led copy alone: its six columns, half a byte a value at least.
+    const pairCopy = 6 * Number(rows!.n) * 0.5;
+    const held = async (warmCopies: boolean, atLeast: number) => {
+      const s = await serveInProcess(dataDir, { listingFiles: false, warmCopies });
+      try {
+        const db = s.store.current!.db;
+        // What else the opening reads (the sums held in memory) settles in this time too.
+        for (let i = 0; i < 40 && (await tableBytes(db)) < atLeast; i++) await new Promise((r) => setTimeout(r, 50));
+        return await tableBytes(db);
+      } finally {
+        await closeServed(s);
+      }
+    };
+    const without = await held(false, Infinity);
+    const warmed = await held(true, without + pairCopy);
+    assert.ok(warmed >= without + pairCopy, `${warmed} bytes against ${without} with WARM_COPIES off`);
+  });
 });
