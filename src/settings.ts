@@ -255,7 +255,6 @@ export function sizeInBytes(raw: string): number {
 export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv): string {
   const raw = env.DUCKDB_MEMORY_LIMIT;
   if (raw === undefined || raw.trim() === '') return defaultDuckdbMemoryLimit();
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(raw);
   const bytes = sizeInBytes(raw);
   if (!(bytes >= MIN_MEMORY_LIMIT_BYTES)) {
     throw new SettingsError(
@@ -263,7 +262,7 @@ export function duckdbMemoryLimitFrom(env: NodeJS.ProcessEnv): string {
         `set it to such a size or unset it for the default (a quarter of memory, ${defaultDuckdbMemoryLimit()} here)`,
     );
   }
-  return `${m![1]}${m![2]}`;
+  return raw.replace(/\s+/g, '');
 }
 
 /** Where snapshots are kept in an S3-compatible store: `s3://bucket/prefix`. */
