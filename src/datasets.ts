@@ -15,7 +15,7 @@ import { ComplexityCache } from './trade/complexity/cache.js';
 import { COMPLEXITY_CACHE_MB_DEFAULT } from './settings.js';
 import { computeOffThread } from './trade/complexity/pool.js';
 import { readSumsAhead } from './trade/store.js';
-import { writeCountryListingsAhead, type ListingFileReport } from './trade/country-listings.js';
+import { writeListingFilesAhead, type ListingFileReport } from './trade/listing-files.js';
 import { warmCopiesAhead } from './trade/warm-copies.js';
 
 /** What a server keeps in memory of each snapshot: the catalogues of its datasets, and the economics observations. */
@@ -60,7 +60,7 @@ export const loadDatasets =
     ]);
     if (trade) readSumsAhead(db);
     if (trade && listingFiles && !files.proving && db.filesDirectory)
-      writeCountryListingsAhead(db, db.filesDirectory, onListingFile);
+      writeListingFilesAhead(db, db.filesDirectory, onListingFile);
     if (trade && warmCopies && !files.proving) warmCopiesAhead(db);
     return {
       economics,

@@ -96,8 +96,8 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
     warmCopies: settings.warmCopies,
     onListingFile: (r) =>
       r.written
-        ? logger.info(r, `listing file of ${r.side}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s`)
-        : logger.warn(r, `listing file of ${r.side}s not written (${r.reason}); DuckDB answers those listings`),
+        ? logger.info(r, `listing file of ${r.kind}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s`)
+        : logger.warn(r, `listing file of ${r.kind}s not written (${r.reason}); DuckDB answers those listings`),
     complexityCacheBytes: settings.complexityCacheMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>

@@ -3,7 +3,8 @@ import { sumsInMemory } from './memory-sums.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
 import { afterBound, type ListingBound } from './keyset.js';
-import { countryListing } from './country-listings.js';
+import { listingFile } from './listing-files.js';
+import { listingKey } from './listing-file.js';
 import { ListedRows, orNull, type Order } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
 import { Bindings, table, where } from './sql.js';
@@ -146,24 +147,30 @@ async function listingPlan(
 }
 
 /**
- * Where a term's rows are read from a listing file (see `country-listings.ts`): one
+ * Where a term's rows are read from a listing file (see `listing-file.ts`): one
  * country on one side with no partner or product named (its listing in stored order),
- * and a position (if any) within the one year read. Undefined until the file is written.
+ * or one pair, of any products (its listing, read on until enough rows of them); and
+ * a position (if any) within the one year read. Undefined until the file is written.
  */
 function listingFileOf(
   db: Database,
   asked: { term: Term; filter: TradeFilter; plan: ListingPlan; after: ListingBound | undefined },
 ): { read(page: { limit: number; after?: ListingBound }): Float64Array[] } | undefined {
   const { term, filter, plan, after } = asked;
-  if (!plan.ordered || filter.products || term.exclude) return undefined;
-  const side = soleCountry(term, leadingKey(term, filter, true).key);
-  if (!side || (side === 'exporter' ? term.importers : term.exporters)) return undefined;
-  const file = countryListing(db, side);
-  if (!file) return undefined;
+  if (!plan.ordered || term.exclude) return undefined;
   const { from, to } = plan.window;
   if (after && (from !== after.period || to !== after.period)) return undefined;
-  const country = (side === 'exporter' ? term.exporters : term.importers)![0]!;
-  return { read: (page) => file.read(country, { from, to }, page) };
+  const [exporter, importer] = [term.exporters, term.importers];
+  if (exporter?.length === 1 && importer?.length === 1) {
+    const file = listingFile(db, 'pair');
+    const key = listingKey('pair', exporter[0]!, importer[0]);
+    return file && { read: (page) => file.read(key, { from, to }, { ...page, products: filter.products }) };
+  }
+  const side = soleCountry(term, leadingKey(term, filter, true).key);
+  if (filter.products || !side || (side === 'exporter' ? importer : exporter)) return undefined;
+  const file = listingFile(db, side);
+  const country = (side === 'exporter' ? exporter : importer)![0]!;
+  return file && { read: (page) => file.read(country, { from, to }, page) };
 }
 
 /** A term's first `limit` rows by its plan. */

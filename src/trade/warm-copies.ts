@@ -1,18 +1,19 @@
 import { sizeInBytes } from '../settings.js';
 import { tableNames, type Database } from '../store/duckdb.js';
-import { countryListingsWritten } from './country-listings.js';
+import { listingFilesWritten } from './listing-files.js';
 
 /**
  * The sorted copies whose blocks are read into DuckDB's buffers when a snapshot opens,
  * in this order, each with the column it is sorted by first: those a listing reads by
- * its leading key (a pair, a product, one side, the year), then the monthly ones.
+ * its leading key (a product, one side, the year; the pair last, as the listing files
+ * serve a pair's pages once written), then the monthly ones.
  */
 const WARMED: ReadonlyArray<{ table: string; lead: string }> = [
-  { table: 'annual_by_pair', lead: 'exporter' },
   { table: 'annual_by_hs6', lead: 'hs6' },
   { table: 'annual_by_exporter', lead: 'exporter' },
   { table: 'annual_by_importer', lead: 'importer' },
   { table: 'annual_by_year', lead: 'year' },
+  { table: 'annual_by_pair', lead: 'exporter' },
   { table: 'monthly_by_month', lead: 'month' },
   { table: 'monthly_by_exporter', lead: 'exporter' },
   { table: 'monthly_by_importer', lead: 'importer' },
@@ -74,7 +75,7 @@ export async function warmCopies(db: Database, budgetBytes?: number): Promise<st
 
 /** Starts `warmCopies` once `db`'s listing files are written; a failure leaves the copies to be read on first use. */
 export function warmCopiesAhead(db: Database): void {
-  void countryListingsWritten(db)
+  void listingFilesWritten(db)
     .then(() => warmCopies(db))
     .catch(() => undefined);
 }

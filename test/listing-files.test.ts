@@ -6,11 +6,11 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { encodeCursor, type CursorKey } from '../src/http/cursor.js';
 import {
-  countryListing,
-  countryListingsWritten,
-  writeCountryListingsAhead,
+  listingFile,
+  listingFilesWritten,
+  writeListingFilesAhead,
   type ListingFileReport,
-} from '../src/trade/country-listings.js';
+} from '../src/trade/listing-files.js';
 import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 import { provideSample } from './helpers/sample.js';
 
@@ -39,7 +39,7 @@ function listingFiles(dataDir: string): string[] {
   return readdirSync(tmp, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f).startsWith('listing-'));
 }
 
-describe("a country's listings read from the listing files", () => {
+describe("a country's and a pair's listings read from the listing files", () => {
   let dataDir: string;
   let files: Served;
   let duck: Served;
@@ -50,7 +50,7 @@ describe("a country's listings read from the listing files", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
     await provideSample(dataDir);
     files = await serveInProcess(dataDir, { listingFiles: true, onListingFile: (r) => reports.push(r) });
-    await countryListingsWritten(files.store.current!.db);
+    await listingFilesWritten(files.store.current!.db);
     duck = await serveInProcess(dataDir, { listingFiles: false });
     const coverage = (await answerOf(duck, '/v1/trade/coverage')).body.data as Array<{
       country: string;
@@ -67,36 +67,38 @@ describe("a country's listings read from the listing files", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes a file for each side, and only the server that is asked to', () => {
+  it('writes a file for each side and one of pairs, and only the server that is asked to', () => {
     const db = files.store.current!.db;
-    assert.ok(countryListing(db, 'exporter') && countryListing(db, 'importer'));
-    assert.equal(countryListing(duck.store.current!.db, 'exporter'), undefined);
-    assert.equal(listingFiles(dataDir).length, 2);
+    assert.ok(listingFile(db, 'exporter') && listingFile(db, 'importer') && listingFile(db, 'pair'));
+    assert.equal(listingFile(duck.store.current!.db, 'exporter'), undefined);
+    assert.equal(listingFiles(dataDir).length, 3);
   });
 
   it('tells what became of each file: its rows when written, the reason when not', async () => {
     const [flows] = await files.store.current!.db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
     assert.deepEqual(
-      reports.map((r) => (r.written ? { side: r.side, rows: r.rows } : r)),
+      reports.map((r) => (r.written ? { kind: r.kind, rows: r.rows } : r)),
       [
-        { side: 'exporter', rows: flows![0] },
-        { side: 'importer', rows: flows![0] },
+        { kind: 'exporter', rows: flows![0] },
+        { kind: 'importer', rows: flows![0] },
+        { kind: 'pair', rows: flows![0] },
       ],
     );
     assert.ok(reports.every((r) => r.written && r.seconds > 0 && r.seconds < 60));
     const db = duck.store.current!.db;
     const failed: ListingFileReport[] = [];
-    writeCountryListingsAhead(db, path.join(dataDir, 'no such directory'), (r) => failed.push(r));
-    await countryListingsWritten(db);
+    writeListingFilesAhead(db, path.join(dataDir, 'no such directory'), (r) => failed.push(r));
+    await listingFilesWritten(db);
     assert.deepEqual(
-      failed.map((r) => [r.side, r.written]),
+      failed.map((r) => [r.kind, r.written]),
       [
         ['exporter', false],
         ['importer', false],
+        ['pair', false],
       ],
     );
     assert.match(failed[0]!.written ? '' : failed[0]!.reason, /no such directory/);
-    assert.equal(countryListing(db, 'exporter'), undefined, 'DuckDB still answers');
+    assert.equal(listingFile(db, 'exporter'), undefined, 'DuckDB still answers');
   });
 
   it('answers every page as DuckDB does: each flow, year windows, page sizes, walked by cursor', async () => {
@@ -119,6 +121,41 @@ describe("a country's listings read from the listing files", () => {
       }
     }
     assert.ok(pages > 150, `${pages} pages compared`);
+  });
+
+  it("answers a pair's pages as DuckDB does: both orientations, products, year windows, walked by cursor", async () => {
+    const [first, last] = [years[0]!, years.at(-1)!];
+    const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
+    let pages = 0;
+    let rows = 0;
+    // Counts the pair file's reads: the pages compared must come from it.
+    const pairs = listingFile(files.store.current!.db, 'pair')!;
+    const read = pairs.read.bind(pairs);
+    let reads = 0;
+    pairs.read = (...args) => (reads++, read(...args));
+    for (const [i, reporter] of reporters.slice(0, 12).entries()) {
+      const partner = reporters[(i * 5 + 3) % reporters.length]!;
+      const top = (await answerOf(duck, `/v1/trade?reporter=${reporter}&partner=${partner}&flow=export&limit=1`)).body
+        .data as Array<{ hs6: string }>;
+      const code = top[0]?.hs6 ?? '870323';
+      for (const product of ['', `&product=${code}`, `&product=${code.slice(0, 4)}`, `&product=${code.slice(0, 2)}`]) {
+        for (const flow of ['', '&flow=export', '&flow=import']) {
+          const window = windows[(i + flow.length) % windows.length]!;
+          const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
+          const listing = `/v1/trade?reporter=${reporter}&partner=${partner}${flow}${product}${window}&limit=${limit}`;
+          let url: string | undefined = listing;
+          for (let depth = 0; url && depth < 4; depth++) {
+            const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
+            assert.equal(got!.text, expected!.text, url);
+            pages++;
+            rows += (JSON.parse(expected!.text.slice(4)) as { data: unknown[] }).data.length;
+            url = expected!.next ? withCursor(listing, expected!.next) : undefined;
+          }
+        }
+      }
+    }
+    assert.ok(pages > 150 && rows > 500, `${pages} pages of ${rows} rows compared`);
+    assert.ok(reads >= pages, `${reads} reads of the pair file for ${pages} pages`);
   });
 
   it('places a position whose countries this snapshot does not know as DuckDB does', async () => {

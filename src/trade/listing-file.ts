@@ -1,0 +1,463 @@
+import { readSync } from 'node:fs';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { freeBytes } from '../store/download-space.js';
+import type { Database } from '../store/duckdb.js';
+import type { CodeRange } from './catalogue.js';
+import type { ListingBound } from './keyset.js';
+import { table } from './sql.js';
+
+/**
+ * The annual flows of one country on one side (as exporter, or as importer), or of
+ * one pair (an exporter to an importer), every year in listing order, copied from the
+ * copy led by that country (or pair) and the year into a file of fixed-size rows the
+ * server writes when a snapshot opens. A page of such a listing is then one read of
+ * contiguous rows, not a DuckDB query: a query costs one to two milliseconds of CPU
+ * however few rows it returns (binding, planning, starting the scan), a read of a
+ * thousand rows some tens of microseconds.
+ *
+ * A row is 24 bytes: the partner's id (u16: the other side of a country's flow, the
+ * importer of a pair's), two unused, the product (u32), the value and the quantity
+ * (f64; NaN when none), in the machine's byte order (the file lives and dies with the
+ * process that wrote it).
+ */
+const ROW_BYTES = 24;
+/** Every `SAMPLE_EVERY`th row's sort key is kept in memory, so a page after a position reads one stretch. */
+const SAMPLE_EVERY = 64;
+/** Free space a listing file leaves on its file system at least. */
+const SPARE_BYTES = 2 ** 30;
+/** Rows read from DuckDB in one query at most while writing (a few segments' worth). */
+const CHUNK_ROWS = 500_000;
+/** Rows read at once while a page of a product filter scans a listing for its codes. */
+const SCAN_ROWS = 4096;
+
+/** The columns a read returns, in order (as the annual listing selects them). */
+const COLUMNS = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'] as const;
+
+/** What a file lists: one country's flows as exporter, or as importer, or one pair's. */
+export type ListingKind = 'exporter' | 'importer' | 'pair';
+
+/** Where each kind's rows come from: the copy, what leads it, what follows the lead, and the partner column. */
+const SOURCES: Record<ListingKind, { copy: string; lead: string; sub: string; partner: string }> = {
+  exporter: { copy: 'annual_by_exporter_year', lead: 'exporter', sub: 'year', partner: 'importer' },
+  importer: { copy: 'annual_by_importer_year', lead: 'importer', sub: 'year', partner: 'exporter' },
+  pair: { copy: 'annual_by_pair', lead: 'exporter', sub: 'importer', partner: 'importer' },
+};
+
+/** The key a file's rows are listed under: a country's id, or for a pair `exporter * 65536 + importer`. */
+export const listingKey = (kind: ListingKind, country: number, importer = 0) =>
+  kind === 'pair' ? country * 65536 + importer : country;
+
+/**
+ * Where a file's rows are, one segment per key and year (a country's or a pair's
+ * year), in file order: keys ascending, then years. `starts` has one more entry, the
+ * end of the last segment.
+ */
+interface SegmentIndex {
+  keys: Float64Array;
+  years: Uint16Array;
+  starts: Float64Array;
+}
+
+/** The sort keys of every `SAMPLE_EVERY`th row: value, partner and product. */
+interface Samples {
+  value: Float64Array;
+  partner: Uint16Array;
+  hs6: Uint32Array;
+}
+
+/** Which listing rows belong to, for their order: a country as exporter or importer (a pair's, as exporter). */
+interface Listed {
+  side: 'exporter' | 'importer';
+  country: number;
+}
+
+/** What orders the rows of one segment: the value, then the partner and the product. */
+interface RowKey {
+  value: number;
+  partner: number;
+  hs6: number;
+}
+
+/** Rows read from the file, from row `first` on, as typed views of their bytes. */
+class RowBlock {
+  readonly floats: Float64Array;
+  readonly partners: Uint16Array;
+  readonly codes: Uint32Array;
+  constructor(
+    readonly first: number,
+    bytes: ArrayBuffer,
+  ) {
+    this.floats = new Float64Array(bytes);
+    this.partners = new Uint16Array(bytes);
+    this.codes = new Uint32Array(bytes);
+  }
+  value(row: number): number {
+    return this.floats[(row - this.first) * 3 + 1]!;
+  }
+  partner(row: number): number {
+    return this.partners[(row - this.first) * 12]!;
+  }
+  hs6(row: number): number {
+    return this.codes[(row - this.first) * 6 + 1]!;
+  }
+  quantity(row: number): number {
+    return this.floats[(row - this.first) * 3 + 2]!;
+  }
+  /** The row after the last one held. */
+  get end(): number {
+    return this.first + this.floats.length / 3;
+  }
+  /** The sort key of `row`, within a segment. */
+  key(row: number): RowKey {
+    return { value: this.value(row), partner: this.partner(row), hs6: this.hs6(row) };
+  }
+}
+
+/** The segments of one key within a window of years: indexes `first` to `last` (inclusive) of the index. */
+interface Stretch {
+  key: number;
+  first: number;
+  last: number;
+}
+
+/** The rows a page keeps: those of its codes (all when none are named). */
+const inRanges = (ranges: readonly CodeRange[] | undefined, code: number) =>
+  !ranges || ranges.some((r) => code >= r.lo && code <= r.hi);
+
+export class ListingFile {
+  private constructor(
+    readonly kind: ListingKind,
+    private readonly handle: FileHandle,
+    private readonly where: { index: SegmentIndex; samples: Samples },
+  ) {}
+
+  private get index(): SegmentIndex {
+    return this.where.index;
+  }
+
+  private get samples(): Samples {
+    return this.where.samples;
+  }
+
+  /** The rows the file holds. */
+  get rowCount(): number {
+    return this.index.starts.at(-1)!;
+  }
+
+  /**
+   * Copies the copy `kind` reads (led by the country, or the pair, then the year) of
+   * `db`'s trade file into `file`, a few segments per query, checking that each
+   * segment holds the rows the counts said, in listing order, with ids the row layout
+   * can hold. Fails (and removes the file) otherwise, or once `stopped` says so.
+   */
+  static async write(
+    db: Database,
+    to: { kind: ListingKind; file: string; stopped?: () => boolean },
+  ): Promise<ListingFile> {
+    const { kind, file } = to;
+    const { copy, lead, sub, partner } = SOURCES[kind];
+    const source = table(copy);
+    const counted = await db.queryNumbers(
+      `SELECT ${lead}, ${sub}, year, count(*) FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    const [leads, subs, years, counts] = counted as [Float64Array, Float64Array, Float64Array, Float64Array];
+    const segments = leads.length;
+    const index: SegmentIndex = {
+      keys: new Float64Array(segments),
+      years: new Uint16Array(segments),
+      starts: new Float64Array(segments + 1),
+    };
+    for (let s = 0; s < segments; s++) {
+      index.keys[s] = kind === 'pair' ? listingKey(kind, leads[s]!, subs[s]) : leads[s]!;
+      index.years[s] = years[s]!;
+      index.starts[s + 1] = index.starts[s]! + counts[s]!;
+    }
+    const total = index.starts[segments]!;
+    if (total * ROW_BYTES + SPARE_BYTES > (await freeBytes(path.dirname(file)))) throw new Error(`no room for ${file}`);
+    const handle = await open(file, 'wx+');
+    try {
+      const samples = {
+        value: new Float64Array(Math.ceil(total / SAMPLE_EVERY)),
+        partner: new Uint16Array(Math.ceil(total / SAMPLE_EVERY)),
+        hs6: new Uint32Array(Math.ceil(total / SAMPLE_EVERY)),
+      };
+      for (const [first, end] of chunks(leads, subs, counts)) {
+        if (to.stopped?.()) throw new Error(`${file}: stopped`);
+        const rows = await db.queryNumbers(
+          `SELECT ${sub}, year, ${partner}, hs6, value, qty FROM ${source} ` +
+            `WHERE ${lead} = $1 AND ${sub} BETWEEN $2 AND $3`,
+          [leads[first]!, subs[first]!, subs[end - 1]!],
+        );
+        const start = index.starts[first]!;
+        const bytes = packRows(rows, { subs, years, starts: index.starts, first, end });
+        await handle.write(new Uint8Array(bytes), 0, bytes.byteLength, start * ROW_BYTES);
+        const block = new RowBlock(start, bytes);
+        for (let r = Math.ceil(start / SAMPLE_EVERY) * SAMPLE_EVERY; r < block.end; r += SAMPLE_EVERY) {
+          samples.value[r / SAMPLE_EVERY] = block.value(r);
+          samples.partner[r / SAMPLE_EVERY] = block.partner(r);
+          samples.hs6[r / SAMPLE_EVERY] = block.hs6(r);
+        }
+      }
+      return new ListingFile(kind, handle, { index, samples });
+    } catch (err) {
+      await handle.close();
+      await rm(file, { force: true });
+      throw err;
+    }
+  }
+
+  /**
+   * The first `limit` rows of `key`'s listing (see `listingKey`) within `years` (all
+   * when unbounded) and of `products` (all when absent), or, after `after`, the rows of
+   * its period that sort after it (then `years` must be that one year); as columns
+   * exporter, importer, hs6, year, value and quantity.
+   */
+  read(
+    key: number,
+    years: { from?: number; to?: number },
+    page: { limit: number; after?: ListingBound; products?: readonly CodeRange[] },
+  ): Float64Array[] {
+    const { limit, after, products } = page;
+    const stretch = this.stretch(key, years);
+    if (!stretch || limit <= 0) return COLUMNS.map(() => new Float64Array(0));
+    const { starts } = this.index;
+    const end = starts[stretch.last + 1]!;
+    let start = starts[stretch.first]!;
+    if (after) {
+      if (stretch.first !== stretch.last || this.index.years[stretch.first] !== after.period)
+        throw new Error('a position reads its own period only');
+      // From the last sampled row not after the position to the first sampled one after
+      // it: the first row after the position is within.
+      const listed = this.listed(key);
+      const firstAfter = this.firstSampledAfter(listed, stretch.first, after);
+      start = Math.max(start, firstAfter - SAMPLE_EVERY);
+      const block = this.block(start, Math.min(end, firstAfter));
+      while (start < block.end && !sortsAfter(listed, block.key(start), after)) start++;
+    }
+    if (!products) {
+      const last = Math.min(end, start + limit);
+      return this.decode(stretch, this.block(start, last));
+    }
+    // A product filter keeps some of the rows: read on until `limit` of them, or the end.
+    const kept: number[] = [];
+    const blocks: RowBlock[] = [];
+    for (let from = start; from < end && kept.length < limit; from += SCAN_ROWS) {
+      const block = this.block(from, Math.min(end, from + SCAN_ROWS));
+      blocks.push(block);
+      for (let row = from; row < block.end && kept.length < limit; row++)
+        if (inRanges(products, block.hs6(row))) kept.push(row);
+    }
+    return this.decode(stretch, mergeBlocks(blocks), kept);
+  }
+
+  /** Closes the file; its rows are gone with it (the caller removes it). */
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+
+  /** The segments of `key` within `years`, when it has any. */
+  private stretch(key: number, years: { from?: number; to?: number }): Stretch | undefined {
+    const { keys, years: segmentYears } = this.index;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    let first = -1;
+    let last = -1;
+    for (let s = lo; s < keys.length && keys[s] === key; s++) {
+      const year = segmentYears[s]!;
+      if ((years.from !== undefined && year < years.from) || (years.to !== undefined && year > years.to)) continue;
+      if (first < 0) first = s;
+      last = s;
+    }
+    return first < 0 ? undefined : { key, first, last };
+  }
+
+  /** The country a key's rows are listed by, and on which side (a pair's by its exporter). */
+  private listed(key: number): Listed {
+    if (this.kind === 'pair') return { side: 'exporter', country: Math.floor(key / 65536) };
+    return { side: this.kind, country: key };
+  }
+
+  /** The first sampled row of segment `s` after the position, or the segment's end. */
+  private firstSampledAfter(listed: Listed, s: number, after: ListingBound): number {
+    const { value, partner, hs6 } = this.samples;
+    const [start, end] = [this.index.starts[s]!, this.index.starts[s + 1]!];
+    let lo = Math.ceil(start / SAMPLE_EVERY);
+    let hi = Math.ceil(end / SAMPLE_EVERY);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sortsAfter(listed, { value: value[mid]!, partner: partner[mid]!, hs6: hs6[mid]! }, after)) hi = mid;
+      else lo = mid + 1;
+    }
+    return Math.min(end, lo * SAMPLE_EVERY);
+  }
+
+  /**
+   * Rows `start` to `end` of the file, read at once: the file was written by this
+   * process moments before and sits in the page cache, where a read costs tens of
+   * microseconds; through libuv's threads it cost some 0.5 ms of CPU more a page.
+   */
+  private block(start: number, end: number): RowBlock {
+    const bytes = new ArrayBuffer(Math.max(0, end - start) * ROW_BYTES);
+    const view = new Uint8Array(bytes);
+    for (let done = 0; done < view.length;) {
+      const read = readSync(this.handle.fd, view, done, view.length - done, start * ROW_BYTES + done);
+      if (read === 0) throw new Error('listing file shorter than its rows');
+      done += read;
+    }
+    return new RowBlock(start, bytes);
+  }
+
+  /**
+   * Rows of `block` (those numbered in `rows`, else all) as the listing's columns,
+   * each row's year its segment's.
+   */
+  private decode(stretch: Stretch, block: RowBlock, rows?: number[]): Float64Array[] {
+    const n = rows ? rows.length : block.end - block.first;
+    const columns = COLUMNS.map(() => new Float64Array(n));
+    const [exporters, importers, codes, years, values, quantities] = columns as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    const { side, country } = this.listed(stretch.key);
+    const [own, partners] = side === 'exporter' ? [exporters, importers] : [importers, exporters];
+    own.fill(country);
+    const { starts, years: segmentYears } = this.index;
+    let segment = stretch.first;
+    for (let i = 0; i < n; i++) {
+      const row = rows ? rows[i]! : block.first + i;
+      while (row >= starts[segment + 1]!) segment++;
+      partners[i] = block.partner(row);
+      codes[i] = block.hs6(row);
+      years[i] = segmentYears[segment]!;
+      values[i] = block.value(row);
+      quantities[i] = block.quantity(row);
+    }
+    return columns;
+  }
+}
+
+/**
+ * Runs of consecutive segments (`[first, end)`) of one lead, each read by one query:
+ * whole values of what follows the lead (a year of a country, an importer of a pair),
+ * up to about `CHUNK_ROWS` rows.
+ */
+function* chunks(leads: Float64Array, subs: Float64Array, counts: Float64Array): Generator<[number, number]> {
+  let first = 0;
+  let rows = 0;
+  for (let s = 0; s < leads.length; s++) {
+    const newLead = leads[s] !== leads[first];
+    const newSub = subs[s] !== subs[s - 1];
+    if (s > first && (newLead || (newSub && rows + counts[s]! > CHUNK_ROWS))) {
+      yield [first, s];
+      first = s;
+      rows = 0;
+    }
+    rows += counts[s]!;
+  }
+  if (leads.length > first) yield [first, leads.length];
+}
+
+/**
+ * The rows of segments `first` to `end` (columns: what follows the lead, year,
+ * partner, product, value, quantity) as the file's bytes, checked against the index
+ * (each segment's rows, what follows the lead and year) and in listing order within
+ * each segment (value descending, then partner and product).
+ */
+function packRows(
+  columns: Float64Array[],
+  segments: { subs: Float64Array; years: Float64Array; starts: Float64Array; first: number; end: number },
+): ArrayBuffer {
+  const [subs, years, partners, codes, values, quantities] = columns as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  const { first, end, starts } = segments;
+  const base = starts[first]!;
+  const n = starts[end]! - base;
+  if (partners.length !== n) throw new Error(`expected ${n} rows of ${end - first} segments, read ${partners.length}`);
+  const bytes = new ArrayBuffer(n * ROW_BYTES);
+  const floats = new Float64Array(bytes);
+  const shorts = new Uint16Array(bytes);
+  const words = new Uint32Array(bytes);
+  let s = first;
+  for (let i = 0; i < n; i++) {
+    const segmentStart = i + base === starts[s + 1] ? starts[++s]! : starts[s]!;
+    if (subs[i] !== segments.subs[s] || years[i] !== segments.years[s])
+      throw new Error(`row ${i + base} out of its segment`);
+    const partner = partners[i]!;
+    const code = codes[i]!;
+    if (!Number.isInteger(partner) || partner < 0 || partner > 0xffff) throw new Error(`partner id ${partner}`);
+    if (!Number.isInteger(code) || code < 0 || code > 0xffffffff) throw new Error(`product code ${code}`);
+    if (i + base > segmentStart && !followsInOrder({ values, partners, codes }, i))
+      throw new Error(`row ${i + base} out of listing order`);
+    shorts[i * 12] = partner;
+    words[i * 6 + 1] = code;
+    floats[i * 3 + 1] = values[i]!;
+    floats[i * 3 + 2] = quantities[i]!;
+  }
+  return bytes;
+}
+
+/** Whether row `i` of the columns may follow row `i - 1` in a segment: value descending, then ascending. */
+function followsInOrder(c: { values: Float64Array; partners: Float64Array; codes: Float64Array }, i: number): boolean {
+  const [value, next] = [c.values[i - 1]!, c.values[i]!];
+  if (value !== next) return value > next;
+  const [partner, nextPartner] = [c.partners[i - 1]!, c.partners[i]!];
+  return partner < nextPartner || (partner === nextPartner && c.codes[i - 1]! < c.codes[i]!);
+}
+
+/** Consecutive blocks as one. */
+function mergeBlocks(blocks: RowBlock[]): RowBlock {
+  if (blocks.length === 1) return blocks[0]!;
+  const first = blocks[0]?.first ?? 0;
+  const bytes = new Uint8Array(blocks.reduce((n, b) => n + b.floats.byteLength, 0));
+  let at = 0;
+  for (const b of blocks) {
+    bytes.set(new Uint8Array(b.floats.buffer, b.floats.byteOffset, b.floats.byteLength), at);
+    at += b.floats.byteLength;
+  }
+  return new RowBlock(first, bytes.buffer);
+}
+
+/** A country of a row against a position's bound for it (see `CountryBound` in `keyset.ts`). */
+interface KeyAgainst {
+  value: number;
+  bound: { id: number; exact: boolean };
+}
+
+/** `(a, b, …) > (x, y, …)` over ascending keys, as `afterBound` writes it in SQL. */
+function keysAfter(keys: KeyAgainst[]): boolean {
+  for (const { value, bound } of keys) {
+    if (value > bound.id) return true;
+    if (value < bound.id || !bound.exact) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether a row of `country`'s listing on `side` sorts after the position: value
+ * descending, then exporter, importer and product ascending.
+ */
+export function sortsAfter({ side, country }: Listed, row: RowKey, after: ListingBound): boolean {
+  if (row.value !== after.value) return row.value < after.value;
+  const [exporter, importer] = side === 'exporter' ? [country, row.partner] : [row.partner, country];
+  return keysAfter([
+    { value: exporter, bound: after.exporter },
+    { value: importer, bound: after.importer },
+    { value: row.hs6, bound: { id: after.hs6, exact: true } },
+  ]);
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { tableNames, type Database } from '../store/duckdb.js';
+import { copyViews } from './file-format/index.js';
+import { ListingFile, type ListingKind } from './listing-file.js';
+
+const KEY = 'trade:listing-files';
+/** DuckDB's memory for writing the listing files (a few segments at a time). */
+const WRITER_MEMORY_LIMIT = '256MB';
+/** The files written, in this order: a country's listings as exporter and as importer, then a pair's. */
+const KINDS: readonly ListingKind[] = ['exporter', 'importer', 'pair'];
+
+/** The listing files of a snapshot's trade file, each there once written, and the writing of them all. */
+interface Written {
+  files: Partial<Record<ListingKind, ListingFile>>;
+  done?: Promise<void>;
+}
+
+/** What became of one listing file: written (its rows, in how long), or not and why. */
+export type ListingFileReport =
+  | { kind: ListingKind; written: true; rows: number; seconds: number }
+  | { kind: ListingKind; written: false; reason: string };
+
+/**
+ * Starts writing, in the background, `db`'s listing files (see `listing-file.ts`)
+ * into `dir`, one after the other; each serves once written. They are closed and
+ * removed with the database. A file that cannot be written (no room, a failed query,
+ * rows out of order) is not used: those listings read DuckDB, as they do until then.
+ * `report` hears of each file, unless the database closed first.
+ */
+export function writeListingFilesAhead(
+  db: Database,
+  dir: string,
+  report: (r: ListingFileReport) => void = () => undefined,
+): void {
+  const written: Written = { files: {} };
+  db.keep(KEY, written);
+  const files: string[] = [];
+  let closed = false;
+  db.whenClosed(() => {
+    closed = true;
+    for (const f of Object.values(written.files)) void f.close().catch(() => undefined);
+    for (const file of files) void rm(file, { force: true }).catch(() => undefined);
+  });
+  const reported = new Set<ListingKind>();
+  const tell = (r: ListingFileReport) => {
+    if (closed || reported.has(r.kind)) return;
+    reported.add(r.kind);
+    report(r);
+  };
+  const failed = (kind: ListingKind, err: unknown) => tell({ kind, written: false, reason: (err as Error).message });
+  written.done = (async () => {
+    // A database of its own, within a small memory limit and closed after: the copies
+    // read through it do not fill the serving database's buffers.
+    const reader = await db.aside(WRITER_MEMORY_LIMIT);
+    try {
+      // The copies an older file lacks are read through views, as in the serving database.
+      await copyViews(reader, 'trade', await tableNames(reader, 'trade'));
+      for (const kind of KINDS) {
+        const file = path.join(dir, `listing-${randomUUID()}-${kind}.bin`);
+        files.push(file);
+        const started = performance.now();
+        const listing = await ListingFile.write(reader, { kind, file, stopped: () => closed }).catch((err: unknown) =>
+          failed(kind, err),
+        );
+        if (!listing) continue;
+        if (closed) await listing.close().catch(() => undefined);
+        else {
+          written.files[kind] = listing;
+          tell({ kind, written: true, rows: listing.rowCount, seconds: (performance.now() - started) / 1000 });
+        }
+      }
+    } finally {
+      reader.close();
+    }
+  })().catch((err: unknown) => {
+    for (const kind of KINDS) failed(kind, err);
+  });
+}
+
+/** Settles once `db`'s listing files are written or given up (at once when none are being written). */
+export async function listingFilesWritten(db: Database): Promise<void> {
+  await db.kept<Written>(KEY)?.done;
+}
+
+/** `db`'s listing file of `kind`, when it has been written. */
+export function listingFile(db: Database, kind: ListingKind): ListingFile | undefined {
+  return db.kept<Written>(KEY)?.files[kind];
+}
