@@ -39,7 +39,21 @@ function listingFiles(dataDir: string): string[] {
   return readdirSync(tmp, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f).startsWith('listing-'));
 }
 
-describe("a country's and a pair's listings read from the listing files", () => {
+/** The kinds of listing file a snapshot's opening writes, in order. */
+const KINDS = ['exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'] as const;
+
+/** Counts the reads of `served`'s listing files of `kinds`: the pages compared must come from them. */
+function countReads(served: Served, kinds: ReadonlyArray<(typeof KINDS)[number]>): () => number {
+  let reads = 0;
+  for (const kind of kinds) {
+    const file = listingFile(served.store.current!.db, kind)!;
+    const read = file.read.bind(file);
+    file.read = (...args) => (reads++, read(...args));
+  }
+  return () => reads;
+}
+
+describe("a country's, a pair's and a product's listings read from the listing files", () => {
   let dataDir: string;
   let files: Served;
   let duck: Served;
@@ -67,22 +81,18 @@ describe("a country's and a pair's listings read from the listing files", () => 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes a file for each side and one of pairs, and only the server that is asked to', () => {
+  it('writes a file of each kind, and only the server that is asked to', () => {
     const db = files.store.current!.db;
-    assert.ok(listingFile(db, 'exporter') && listingFile(db, 'importer') && listingFile(db, 'pair'));
+    for (const kind of KINDS) assert.ok(listingFile(db, kind), kind);
     assert.equal(listingFile(duck.store.current!.db, 'exporter'), undefined);
-    assert.equal(listingFiles(dataDir).length, 3);
+    assert.equal(listingFiles(dataDir).length, KINDS.length);
   });
 
   it('tells what became of each file: its rows when written, the reason when not', async () => {
     const [flows] = await files.store.current!.db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
     assert.deepEqual(
       reports.map((r) => (r.written ? { kind: r.kind, rows: r.rows } : r)),
-      [
-        { kind: 'exporter', rows: flows![0] },
-        { kind: 'importer', rows: flows![0] },
-        { kind: 'pair', rows: flows![0] },
-      ],
+      KINDS.map((kind) => ({ kind, rows: flows![0] })),
     );
     assert.ok(reports.every((r) => r.written && r.seconds > 0 && r.seconds < 60));
     const db = duck.store.current!.db;
@@ -91,11 +101,7 @@ describe("a country's and a pair's listings read from the listing files", () => 
     await listingFilesWritten(db);
     assert.deepEqual(
       failed.map((r) => [r.kind, r.written]),
-      [
-        ['exporter', false],
-        ['importer', false],
-        ['pair', false],
-      ],
+      KINDS.map((kind) => [kind, false]),
     );
     assert.match(failed[0]!.written ? '' : failed[0]!.reason, /no such directory/);
     assert.equal(listingFile(db, 'exporter'), undefined, 'DuckDB still answers');
@@ -128,11 +134,7 @@ describe("a country's and a pair's listings read from the listing files", () => 
     const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
     let pages = 0;
     let rows = 0;
-    // Counts the pair file's reads: the pages compared must come from it.
-    const pairs = listingFile(files.store.current!.db, 'pair')!;
-    const read = pairs.read.bind(pairs);
-    let reads = 0;
-    pairs.read = (...args) => (reads++, read(...args));
+    const reads = countReads(files, ['pair']);
     for (const [i, reporter] of reporters.slice(0, 12).entries()) {
       const partner = reporters[(i * 5 + 3) % reporters.length]!;
       const top = (await answerOf(duck, `/v1/trade?reporter=${reporter}&partner=${partner}&flow=export&limit=1`)).body
@@ -155,7 +157,33 @@ describe("a country's and a pair's listings read from the listing files", () => 
       }
     }
     assert.ok(pages > 150 && rows > 500, `${pages} pages of ${rows} rows compared`);
-    assert.ok(reads >= pages, `${reads} reads of the pair file for ${pages} pages`);
+    assert.ok(reads() >= pages, `${reads()} reads of the pair file for ${pages} pages`);
+  });
+
+  it('answers a product code, heading and chapter as DuckDB does, in year windows, walked by cursor', async () => {
+    const [first, last] = [years[0]!, years.at(-1)!];
+    const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
+    const top = (await answerOf(duck, `/v1/trade?limit=40`)).body.data as Array<{ hs6: string }>;
+    const codes = [...new Set(top.map((r) => r.hs6))].slice(0, 8);
+    assert.ok(codes.length >= 4, 'the sample has products to list');
+    const reads = countReads(files, ['hs6', 'heading', 'chapter']);
+    let pages = 0;
+    for (const [i, code] of codes.entries()) {
+      for (const product of [code, code.slice(0, 4), code.slice(0, 2)]) {
+        const window = windows[(i + product.length) % windows.length]!;
+        const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
+        const listing = `/v1/trade?product=${product}${window}&limit=${limit}`;
+        let url: string | undefined = listing;
+        for (let depth = 0; url && depth < 4; depth++) {
+          const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
+          assert.equal(got!.text, expected!.text, url);
+          pages++;
+          url = expected!.next ? withCursor(listing, expected!.next) : undefined;
+        }
+      }
+    }
+    assert.ok(pages > 40, `${pages} pages compared`);
+    assert.ok(reads() >= pages, `${reads()} reads of the product files for ${pages} pages`);
   });
 
   it('places a position whose countries this snapshot does not know as DuckDB does', async () => {

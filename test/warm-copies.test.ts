@@ -39,10 +39,10 @@ describe('the sorted copies read into the buffers when a snapshot opens', () => 
       const before = await tableBytes(db);
       const warmed = await warmCopies(db);
       assert.deepEqual(warmed.slice(0, 5), [
-        'annual_by_hs6',
         'annual_by_exporter',
         'annual_by_importer',
         'annual_by_year',
+        'annual_by_hs6',
         'annual_by_pair',
       ]);
       assert.ok(warmed.includes('monthly_by_month'), warmed.join());

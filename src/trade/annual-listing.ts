@@ -4,7 +4,8 @@ import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
 import { afterBound, type ListingBound } from './keyset.js';
 import { listingFile } from './listing-files.js';
-import { listingKey } from './listing-file.js';
+import { listingKey, productKind, type ListingKind } from './listing-file.js';
+import type { CodeRange } from './catalogue.js';
 import { ListedRows, orNull, type Order } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
 import { Bindings, table, where } from './sql.js';
@@ -147,30 +148,34 @@ async function listingPlan(
 }
 
 /**
- * Where a term's rows are read from a listing file (see `listing-file.ts`): one
- * country on one side with no partner or product named (its listing in stored order),
- * or one pair, of any products (its listing, read on until enough rows of them); and
- * a position (if any) within the one year read. Undefined until the file is written.
+ * Where a term's rows are read from a listing file (see `listing-file.ts`), in the
+ * filter's years and from a position (if any) within the one year read:
+ * - one country on one side with no partner or product named;
+ * - one pair, of any products (its listing, read on until enough rows of them);
+ * - one product code, heading or chapter, of any country.
+ * Undefined until the file is written.
  */
 function listingFileOf(
   db: Database,
-  asked: { term: Term; filter: TradeFilter; plan: ListingPlan; after: ListingBound | undefined },
+  asked: { term: Term; filter: TradeFilter; after: ListingBound | undefined },
 ): { read(page: { limit: number; after?: ListingBound }): Float64Array[] } | undefined {
-  const { term, filter, plan, after } = asked;
-  if (!plan.ordered || term.exclude) return undefined;
-  const { from, to } = plan.window;
-  if (after && (from !== after.period || to !== after.period)) return undefined;
-  const [exporter, importer] = [term.exporters, term.importers];
-  if (exporter?.length === 1 && importer?.length === 1) {
-    const file = listingFile(db, 'pair');
-    const key = listingKey('pair', exporter[0]!, importer[0]);
-    return file && { read: (page) => file.read(key, { from, to }, { ...page, products: filter.products }) };
+  const { term, filter, after } = asked;
+  const { from, to, products } = filter;
+  if (term.exclude || (after && (from !== after.period || to !== after.period))) return undefined;
+  const reader = (kind: ListingKind, key: number, only?: CodeRange[]) => {
+    const file = listingFile(db, kind);
+    return file && { read: (page: ListingPage) => file.read(key, { from, to }, { ...page, products: only }) };
+  };
+  const [exporters, importers] = [term.exporters, term.importers];
+  if (exporters?.length === 1 && importers?.length === 1)
+    return reader('pair', listingKey('pair', exporters[0]!, importers[0]), products);
+  if (!exporters && !importers) {
+    const product = products?.length === 1 ? productKind(products[0]!) : undefined;
+    return product && reader(product.kind, product.key);
   }
   const side = soleCountry(term, leadingKey(term, filter, true).key);
-  if (filter.products || !side || (side === 'exporter' ? importer : exporter)) return undefined;
-  const file = listingFile(db, side);
-  const country = (side === 'exporter' ? exporter : importer)![0]!;
-  return file && { read: (page) => file.read(country, { from, to }, page) };
+  if (products || !side || (side === 'exporter' ? importers : exporters)) return undefined;
+  return reader(side, (side === 'exporter' ? exporters : importers)![0]!);
 }
 
 /** A term's first `limit` rows by its plan. */
@@ -180,10 +185,10 @@ async function listTerm(
 ): Promise<AnnualRows> {
   const { term, filter } = asked;
   const { limit, after } = asked.page;
+  const fromFile = listingFileOf(db, { term, filter, after });
+  if (fromFile) return ListedRows.of(ANNUAL_COLUMNS, fromFile.read({ limit, after }));
   const plan = await listingPlan(db, { term, filter, limit });
   if (!plan) return ListedRows.empty(ANNUAL_COLUMNS);
-  const fromFile = listingFileOf(db, { term, filter, plan, after });
-  if (fromFile) return ListedRows.of(ANNUAL_COLUMNS, fromFile.read({ limit, after }));
   const b = new Bindings();
   const conds = [
     ...termConditions(term, { products: filter.products, period: { column: 'year', ...plan.window } }, b),

@@ -8,18 +8,17 @@ import type { ListingBound } from './keyset.js';
 import { table } from './sql.js';
 
 /**
- * The annual flows of one country on one side (as exporter, or as importer), or of
- * one pair (an exporter to an importer), every year in listing order, copied from the
- * copy led by that country (or pair) and the year into a file of fixed-size rows the
- * server writes when a snapshot opens. A page of such a listing is then one read of
+ * The annual flows of one country on one side (as exporter, or as importer), of one
+ * pair (an exporter to an importer), or of one product (an HS6 code, a heading, a
+ * chapter), every year in listing order, copied from the copy led by that key into a
+ * file of fixed-size rows the server writes when a snapshot opens. A page of such a listing is then one read of
  * contiguous rows, not a DuckDB query: a query costs one to two milliseconds of CPU
  * however few rows it returns (binding, planning, starting the scan), a read of a
  * thousand rows some tens of microseconds.
  *
- * A row is 24 bytes: the partner's id (u16: the other side of a country's flow, the
- * importer of a pair's), two unused, the product (u32), the value and the quantity
- * (f64; NaN when none), in the machine's byte order (the file lives and dies with the
- * process that wrote it).
+ * A row is 24 bytes: the exporter's and the importer's ids (u16), the product (u32),
+ * the value and the quantity (f64; NaN when none), in the machine's byte order (the
+ * file lives and dies with the process that wrote it).
  */
 const ROW_BYTES = 24;
 /** Every `SAMPLE_EVERY`th row's sort key is kept in memory, so a page after a position reads one stretch. */
@@ -30,23 +29,51 @@ const SPARE_BYTES = 2 ** 30;
 const CHUNK_ROWS = 500_000;
 /** Rows read at once while a page of a product filter scans a listing for its codes. */
 const SCAN_ROWS = 4096;
+/** The order of a listing's rows within a key's year. */
+const LISTING_ORDER = 'year, value DESC, exporter, importer, hs6';
 
 /** The columns a read returns, in order (as the annual listing selects them). */
 const COLUMNS = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'] as const;
 
-/** What a file lists: one country's flows as exporter, or as importer, or one pair's. */
-export type ListingKind = 'exporter' | 'importer' | 'pair';
+/** What a file lists: one country's flows as exporter, or as importer, one pair's, or one product's. */
+export type ListingKind = 'exporter' | 'importer' | 'pair' | 'hs6' | 'heading' | 'chapter';
 
-/** Where each kind's rows come from: the copy, what leads it, what follows the lead, and the partner column. */
-const SOURCES: Record<ListingKind, { copy: string; lead: string; sub: string; partner: string }> = {
-  exporter: { copy: 'annual_by_exporter_year', lead: 'exporter', sub: 'year', partner: 'importer' },
-  importer: { copy: 'annual_by_importer_year', lead: 'importer', sub: 'year', partner: 'exporter' },
-  pair: { copy: 'annual_by_pair', lead: 'exporter', sub: 'importer', partner: 'importer' },
+/**
+ * Where each kind's rows come from: the copy; the column that leads it, a key `k`
+ * covering its values `k * span` to `k * span + span - 1`; what follows the key in
+ * the file's order (the year, or a pair's importer); and, when the copy is not in
+ * listing order within a key's year, that order.
+ */
+interface Source {
+  copy: string;
+  lead: { column: string; span: number };
+  sub: string;
+  order?: string;
+}
+const SOURCES: Record<ListingKind, Source> = {
+  exporter: { copy: 'annual_by_exporter_year', lead: { column: 'exporter', span: 1 }, sub: 'year' },
+  importer: { copy: 'annual_by_importer_year', lead: { column: 'importer', span: 1 }, sub: 'year' },
+  pair: { copy: 'annual_by_pair', lead: { column: 'exporter', span: 1 }, sub: 'importer' },
+  hs6: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 1 }, sub: 'year' },
+  heading: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 100 }, sub: 'year', order: LISTING_ORDER },
+  chapter: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 10_000 }, sub: 'year', order: LISTING_ORDER },
 };
 
-/** The key a file's rows are listed under: a country's id, or for a pair `exporter * 65536 + importer`. */
-export const listingKey = (kind: ListingKind, country: number, importer = 0) =>
-  kind === 'pair' ? country * 65536 + importer : country;
+/**
+ * The key a file's rows are listed under: a country's id, a pair's `exporter * 65536 +
+ * importer`, a product's code, heading (the code's first four digits) or chapter (two).
+ */
+export const listingKey = (kind: ListingKind, lead: number, importer = 0) =>
+  kind === 'pair' ? lead * 65536 + importer : lead;
+
+/** The product listing a code range is: one code, one heading, one chapter, or none of these. */
+export function productKind({ lo, hi }: CodeRange): { kind: ListingKind; key: number } | undefined {
+  for (const kind of ['hs6', 'heading', 'chapter'] as const) {
+    const { span } = SOURCES[kind].lead;
+    if (lo % span === 0 && hi === lo + span - 1) return { kind, key: lo / span };
+  }
+  return undefined;
+}
 
 /**
  * Where a file's rows are, one segment per key and year (a country's or a pair's
@@ -59,44 +86,43 @@ interface SegmentIndex {
   starts: Float64Array;
 }
 
-/** The sort keys of every `SAMPLE_EVERY`th row: value, partner and product. */
+/** The sort keys of every `SAMPLE_EVERY`th row. */
 interface Samples {
   value: Float64Array;
-  partner: Uint16Array;
+  exporter: Uint16Array;
+  importer: Uint16Array;
   hs6: Uint32Array;
 }
 
-/** Which listing rows belong to, for their order: a country as exporter or importer (a pair's, as exporter). */
-interface Listed {
-  side: 'exporter' | 'importer';
-  country: number;
-}
-
-/** What orders the rows of one segment: the value, then the partner and the product. */
+/** What orders the rows of one segment: the value, then the exporter, the importer and the product. */
 interface RowKey {
   value: number;
-  partner: number;
+  exporter: number;
+  importer: number;
   hs6: number;
 }
 
 /** Rows read from the file, from row `first` on, as typed views of their bytes. */
 class RowBlock {
   readonly floats: Float64Array;
-  readonly partners: Uint16Array;
+  readonly countries: Uint16Array;
   readonly codes: Uint32Array;
   constructor(
     readonly first: number,
     bytes: ArrayBuffer,
   ) {
     this.floats = new Float64Array(bytes);
-    this.partners = new Uint16Array(bytes);
+    this.countries = new Uint16Array(bytes);
     this.codes = new Uint32Array(bytes);
   }
   value(row: number): number {
     return this.floats[(row - this.first) * 3 + 1]!;
   }
-  partner(row: number): number {
-    return this.partners[(row - this.first) * 12]!;
+  exporter(row: number): number {
+    return this.countries[(row - this.first) * 12]!;
+  }
+  importer(row: number): number {
+    return this.countries[(row - this.first) * 12 + 1]!;
   }
   hs6(row: number): number {
     return this.codes[(row - this.first) * 6 + 1]!;
@@ -110,7 +136,7 @@ class RowBlock {
   }
   /** The sort key of `row`, within a segment. */
   key(row: number): RowKey {
-    return { value: this.value(row), partner: this.partner(row), hs6: this.hs6(row) };
+    return { value: this.value(row), exporter: this.exporter(row), importer: this.importer(row), hs6: this.hs6(row) };
   }
 }
 
@@ -156,10 +182,11 @@ export class ListingFile {
     to: { kind: ListingKind; file: string; stopped?: () => boolean },
   ): Promise<ListingFile> {
     const { kind, file } = to;
-    const { copy, lead, sub, partner } = SOURCES[kind];
+    const { copy, lead, sub, order } = SOURCES[kind];
     const source = table(copy);
+    const key = lead.span === 1 ? lead.column : `${lead.column} // ${lead.span}`;
     const counted = await db.queryNumbers(
-      `SELECT ${lead}, ${sub}, year, count(*) FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      `SELECT ${key}, ${sub}, year, count(*) FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     const [leads, subs, years, counts] = counted as [Float64Array, Float64Array, Float64Array, Float64Array];
     const segments = leads.length;
@@ -179,15 +206,17 @@ export class ListingFile {
     try {
       const samples = {
         value: new Float64Array(Math.ceil(total / SAMPLE_EVERY)),
-        partner: new Uint16Array(Math.ceil(total / SAMPLE_EVERY)),
+        exporter: new Uint16Array(Math.ceil(total / SAMPLE_EVERY)),
+        importer: new Uint16Array(Math.ceil(total / SAMPLE_EVERY)),
         hs6: new Uint32Array(Math.ceil(total / SAMPLE_EVERY)),
       };
       for (const [first, end] of chunks(leads, subs, counts)) {
         if (to.stopped?.()) throw new Error(`${file}: stopped`);
+        // The lead's range is a range of its column, so that the copy's zone maps prune it.
         const rows = await db.queryNumbers(
-          `SELECT ${sub}, year, ${partner}, hs6, value, qty FROM ${source} ` +
-            `WHERE ${lead} = $1 AND ${sub} BETWEEN $2 AND $3`,
-          [leads[first]!, subs[first]!, subs[end - 1]!],
+          `SELECT ${sub}, year, exporter, importer, hs6, value, qty FROM ${source} ` +
+            `WHERE ${lead.column} BETWEEN $1 AND $2 AND ${sub} BETWEEN $3 AND $4 ${order ? `ORDER BY ${order}` : ''}`,
+          [leads[first]! * lead.span, leads[first]! * lead.span + lead.span - 1, subs[first]!, subs[end - 1]!],
         );
         const start = index.starts[first]!;
         const bytes = packRows(rows, { subs, years, starts: index.starts, first, end });
@@ -195,7 +224,8 @@ export class ListingFile {
         const block = new RowBlock(start, bytes);
         for (let r = Math.ceil(start / SAMPLE_EVERY) * SAMPLE_EVERY; r < block.end; r += SAMPLE_EVERY) {
           samples.value[r / SAMPLE_EVERY] = block.value(r);
-          samples.partner[r / SAMPLE_EVERY] = block.partner(r);
+          samples.exporter[r / SAMPLE_EVERY] = block.exporter(r);
+          samples.importer[r / SAMPLE_EVERY] = block.importer(r);
           samples.hs6[r / SAMPLE_EVERY] = block.hs6(r);
         }
       }
@@ -229,11 +259,10 @@ export class ListingFile {
         throw new Error('a position reads its own period only');
       // From the last sampled row not after the position to the first sampled one after
       // it: the first row after the position is within.
-      const listed = this.listed(key);
-      const firstAfter = this.firstSampledAfter(listed, stretch.first, after);
+      const firstAfter = this.firstSampledAfter(stretch.first, after);
       start = Math.max(start, firstAfter - SAMPLE_EVERY);
       const block = this.block(start, Math.min(end, firstAfter));
-      while (start < block.end && !sortsAfter(listed, block.key(start), after)) start++;
+      while (start < block.end && !sortsAfter(block.key(start), after)) start++;
     }
     if (!products) {
       const last = Math.min(end, start + limit);
@@ -277,21 +306,16 @@ export class ListingFile {
     return first < 0 ? undefined : { key, first, last };
   }
 
-  /** The country a key's rows are listed by, and on which side (a pair's by its exporter). */
-  private listed(key: number): Listed {
-    if (this.kind === 'pair') return { side: 'exporter', country: Math.floor(key / 65536) };
-    return { side: this.kind, country: key };
-  }
-
   /** The first sampled row of segment `s` after the position, or the segment's end. */
-  private firstSampledAfter(listed: Listed, s: number, after: ListingBound): number {
-    const { value, partner, hs6 } = this.samples;
+  private firstSampledAfter(s: number, after: ListingBound): number {
+    const { value, exporter, importer, hs6 } = this.samples;
     const [start, end] = [this.index.starts[s]!, this.index.starts[s + 1]!];
     let lo = Math.ceil(start / SAMPLE_EVERY);
     let hi = Math.ceil(end / SAMPLE_EVERY);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (sortsAfter(listed, { value: value[mid]!, partner: partner[mid]!, hs6: hs6[mid]! }, after)) hi = mid;
+      const key = { value: value[mid]!, exporter: exporter[mid]!, importer: importer[mid]!, hs6: hs6[mid]! };
+      if (sortsAfter(key, after)) hi = mid;
       else lo = mid + 1;
     }
     return Math.min(end, lo * SAMPLE_EVERY);
@@ -328,15 +352,13 @@ export class ListingFile {
       Float64Array,
       Float64Array,
     ];
-    const { side, country } = this.listed(stretch.key);
-    const [own, partners] = side === 'exporter' ? [exporters, importers] : [importers, exporters];
-    own.fill(country);
     const { starts, years: segmentYears } = this.index;
     let segment = stretch.first;
     for (let i = 0; i < n; i++) {
       const row = rows ? rows[i]! : block.first + i;
       while (row >= starts[segment + 1]!) segment++;
-      partners[i] = block.partner(row);
+      exporters[i] = block.exporter(row);
+      importers[i] = block.importer(row);
       codes[i] = block.hs6(row);
       years[i] = segmentYears[segment]!;
       values[i] = block.value(row);
@@ -367,17 +389,35 @@ function* chunks(leads: Float64Array, subs: Float64Array, counts: Float64Array):
   if (leads.length > first) yield [first, leads.length];
 }
 
+/** A segment's rows as the writing query returns them. */
+interface RowColumns {
+  subs: Float64Array;
+  years: Float64Array;
+  exporters: Float64Array;
+  importers: Float64Array;
+  codes: Float64Array;
+  values: Float64Array;
+  quantities: Float64Array;
+}
+
+/** A country id the row layout holds (u16). */
+const countryId = (id: number) => {
+  if (!Number.isInteger(id) || id < 0 || id > 0xffff) throw new Error(`country id ${id}`);
+  return id;
+};
+
 /**
  * The rows of segments `first` to `end` (columns: what follows the lead, year,
- * partner, product, value, quantity) as the file's bytes, checked against the index
- * (each segment's rows, what follows the lead and year) and in listing order within
- * each segment (value descending, then partner and product).
+ * exporter, importer, product, value, quantity) as the file's bytes, checked against
+ * the index (each segment's rows, what follows the lead and year) and in listing
+ * order within each segment (value descending, then exporter, importer and product).
  */
 function packRows(
   columns: Float64Array[],
   segments: { subs: Float64Array; years: Float64Array; starts: Float64Array; first: number; end: number },
 ): ArrayBuffer {
-  const [subs, years, partners, codes, values, quantities] = columns as [
+  const [subs, years, exporters, importers, codes, values, quantities] = columns as [
+    Float64Array,
     Float64Array,
     Float64Array,
     Float64Array,
@@ -385,10 +425,11 @@ function packRows(
     Float64Array,
     Float64Array,
   ];
+  const rows: RowColumns = { subs, years, exporters, importers, codes, values, quantities };
   const { first, end, starts } = segments;
   const base = starts[first]!;
   const n = starts[end]! - base;
-  if (partners.length !== n) throw new Error(`expected ${n} rows of ${end - first} segments, read ${partners.length}`);
+  if (codes.length !== n) throw new Error(`expected ${n} rows of ${end - first} segments, read ${codes.length}`);
   const bytes = new ArrayBuffer(n * ROW_BYTES);
   const floats = new Float64Array(bytes);
   const shorts = new Uint16Array(bytes);
@@ -398,13 +439,11 @@ function packRows(
     const segmentStart = i + base === starts[s + 1] ? starts[++s]! : starts[s]!;
     if (subs[i] !== segments.subs[s] || years[i] !== segments.years[s])
       throw new Error(`row ${i + base} out of its segment`);
-    const partner = partners[i]!;
     const code = codes[i]!;
-    if (!Number.isInteger(partner) || partner < 0 || partner > 0xffff) throw new Error(`partner id ${partner}`);
     if (!Number.isInteger(code) || code < 0 || code > 0xffffffff) throw new Error(`product code ${code}`);
-    if (i + base > segmentStart && !followsInOrder({ values, partners, codes }, i))
-      throw new Error(`row ${i + base} out of listing order`);
-    shorts[i * 12] = partner;
+    if (i + base > segmentStart && !followsInOrder(rows, i)) throw new Error(`row ${i + base} out of listing order`);
+    shorts[i * 12] = countryId(exporters[i]!);
+    shorts[i * 12 + 1] = countryId(importers[i]!);
     words[i * 6 + 1] = code;
     floats[i * 3 + 1] = values[i]!;
     floats[i * 3 + 2] = quantities[i]!;
@@ -412,12 +451,13 @@ function packRows(
   return bytes;
 }
 
-/** Whether row `i` of the columns may follow row `i - 1` in a segment: value descending, then ascending. */
-function followsInOrder(c: { values: Float64Array; partners: Float64Array; codes: Float64Array }, i: number): boolean {
+/** Whether row `i` may follow row `i - 1` in a segment: value descending, then the ids ascending. */
+function followsInOrder(c: RowColumns, i: number): boolean {
   const [value, next] = [c.values[i - 1]!, c.values[i]!];
   if (value !== next) return value > next;
-  const [partner, nextPartner] = [c.partners[i - 1]!, c.partners[i]!];
-  return partner < nextPartner || (partner === nextPartner && c.codes[i - 1]! < c.codes[i]!);
+  if (c.exporters[i - 1] !== c.exporters[i]) return c.exporters[i - 1]! < c.exporters[i]!;
+  if (c.importers[i - 1] !== c.importers[i]) return c.importers[i - 1]! < c.importers[i]!;
+  return c.codes[i - 1]! < c.codes[i]!;
 }
 
 /** Consecutive blocks as one. */
@@ -448,16 +488,12 @@ function keysAfter(keys: KeyAgainst[]): boolean {
   return false;
 }
 
-/**
- * Whether a row of `country`'s listing on `side` sorts after the position: value
- * descending, then exporter, importer and product ascending.
- */
-export function sortsAfter({ side, country }: Listed, row: RowKey, after: ListingBound): boolean {
+/** Whether a row sorts after the position: value descending, then exporter, importer and product ascending. */
+export function sortsAfter(row: RowKey, after: ListingBound): boolean {
   if (row.value !== after.value) return row.value < after.value;
-  const [exporter, importer] = side === 'exporter' ? [country, row.partner] : [row.partner, country];
   return keysAfter([
-    { value: exporter, bound: after.exporter },
-    { value: importer, bound: after.importer },
+    { value: row.exporter, bound: after.exporter },
+    { value: row.importer, bound: after.importer },
     { value: row.hs6, bound: { id: after.hs6, exact: true } },
   ]);
 }

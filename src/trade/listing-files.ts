@@ -8,8 +8,8 @@ import { ListingFile, type ListingKind } from './listing-file.js';
 const KEY = 'trade:listing-files';
 /** DuckDB's memory for writing the listing files (a few segments at a time). */
 const WRITER_MEMORY_LIMIT = '256MB';
-/** The files written, in this order: a country's listings as exporter and as importer, then a pair's. */
-const KINDS: readonly ListingKind[] = ['exporter', 'importer', 'pair'];
+/** The files written, in this order: a country's listings as exporter and as importer, a pair's, a product's. */
+const KINDS: readonly ListingKind[] = ['exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'];
 
 /** The listing files of a snapshot's trade file, each there once written, and the writing of them all. */
 interface Written {

@@ -5,14 +5,14 @@ import { listingFilesWritten } from './listing-files.js';
 /**
  * The sorted copies whose blocks are read into DuckDB's buffers when a snapshot opens,
  * in this order, each with the column it is sorted by first: those a listing reads by
- * its leading key (a product, one side, the year; the pair last, as the listing files
- * serve a pair's pages once written), then the monthly ones.
+ * its leading key (one side, the year; the product and the pair after, as the listing
+ * files serve a product's and a pair's pages once written), then the monthly ones.
  */
 const WARMED: ReadonlyArray<{ table: string; lead: string }> = [
-  { table: 'annual_by_hs6', lead: 'hs6' },
   { table: 'annual_by_exporter', lead: 'exporter' },
   { table: 'annual_by_importer', lead: 'importer' },
   { table: 'annual_by_year', lead: 'year' },
+  { table: 'annual_by_hs6', lead: 'hs6' },
   { table: 'annual_by_pair', lead: 'exporter' },
   { table: 'monthly_by_month', lead: 'month' },
   { table: 'monthly_by_exporter', lead: 'exporter' },
