@@ -186,6 +186,29 @@ describe("a country's, a pair's and a product's listings read from the listing f
     assert.ok(reads() >= pages, `${reads()} reads of the product files for ${pages} pages`);
   });
 
+  it('computes a page read from the files at once, not after the heavy answers waiting their turn', async () => {
+    // One heavy answer at a time, and one more waiting: beyond them, heavy requests are refused (503).
+    const gated = await serveInProcess(dataDir, { listingFiles: true }, { concurrency: 1, maxWaiting: 1 });
+    try {
+      await listingFilesWritten(gated.store.current!.db);
+      const get = (url: string) => answerOf(gated, url).then((a) => a.status);
+      const heavy = years.map((y) => get(`/v1/trade/monthly?group_by=hs6&from=${y}-01&to=${y}-12`));
+      // Listings DuckDB answers (a country and a product), sent beside those the files do.
+      const read = reporters.slice(0, 8).map((r) => get(`/v1/trade?reporter=${r}&product=84&limit=50`));
+      const fromFiles = reporters.slice(0, 8).map((r, i) => get(`/v1/trade?reporter=${r}&partner=${reporters[i + 1]}`));
+      const [heavyStatuses, readStatuses, fileStatuses] = await Promise.all(
+        [heavy, read, fromFiles].map((p) => Promise.all(p)),
+      );
+      assert.ok([...heavyStatuses!, ...readStatuses!].includes(503), 'the heavy answers filled their places');
+      assert.deepEqual(
+        fileStatuses,
+        fromFiles.map(() => 200),
+      );
+    } finally {
+      await closeServed(gated);
+    }
+  });
+
   it('places a position whose countries this snapshot does not know as DuckDB does', async () => {
     const listing = `/v1/trade?reporter=${reporters[0]}&limit=3`;
     const { next } = await answer(duck, listing);

@@ -40,6 +40,12 @@ export interface Operation<Q extends TObject = TObject, P extends TObject = TObj
    * turn, so a cheap answer never waits behind many. Others are computed at once.
    */
   weight?: 'heavy';
+  /**
+   * For a heavy operation, whether this request's answer is cheap after all (computed
+   * at once), from the handler's input: a listing whose pages are read from the
+   * listing files costs what a cheap answer does.
+   */
+  cheap?(input: OperationInput<Q, P>): boolean;
   query?: Q;
   params?: P;
   /** The 200 body, envelope included (see `http/schemas.ts`). */

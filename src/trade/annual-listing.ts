@@ -178,6 +178,11 @@ function listingFileOf(
   return reader(side, (side === 'exporter' ? exporters : importers)![0]!);
 }
 
+/** Whether every term of `filter` is read from a listing file now: its pages are reads, not DuckDB queries. */
+export function listedFromFiles(db: Database, filter: TradeFilter): boolean {
+  return filter.terms.every((term) => listingFileOf(db, { term, filter, after: undefined }) !== undefined);
+}
+
 /** A term's first `limit` rows by its plan. */
 async function listTerm(
   db: Database,

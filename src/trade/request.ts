@@ -86,6 +86,11 @@ export class TradeRequest implements TradeStore {
     return this.store.observations(filter, page);
   }
 
+  /** As reported only: another edition's read first counts the flows it leaves out (a query). */
+  listedFromFiles(filter: TradeFilter): boolean {
+    return this.edition === undefined && this.store.listedFromFiles(filter);
+  }
+
   async aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {
     await this.countAnnual(filter);
     return this.store.aggregate(filter, aggregation);

@@ -12,7 +12,7 @@ import type { TradeFilter } from './filter.js';
 import { listingBound, type ListingPosition } from './keyset.js';
 import { PairSums } from './pair-sums.js';
 import { AggregateSlices } from './slices.js';
-import { annualObservations, type AnnualRows } from './annual-listing.js';
+import { annualObservations, listedFromFiles, type AnnualRows } from './annual-listing.js';
 import { annualAggregate, type AggregateRow, type Aggregation } from './annual-sums.js';
 import type { MonthlyFilter } from './monthly-filter.js';
 import { monthlyObservations, type MonthlyRows } from './monthly-listing.js';
@@ -34,6 +34,8 @@ export interface TradeStore {
   readonly catalogue: TradeCatalogue;
   /** Annual observations (exporter, importer, product, year), by year, largest first. */
   observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRows>;
+  /** Whether the pages of `observations` of `filter` are read from the listing files (cheap) now. */
+  listedFromFiles(filter: TradeFilter): boolean;
   /** Annual sums grouped by year, a country side or product. */
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]>;
   monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRows>;
@@ -65,6 +67,10 @@ export class DuckDbTradeStore implements TradeStore {
 
   observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRows> {
     return annualObservations(this.db, filter, this.bound(page));
+  }
+
+  listedFromFiles(filter: TradeFilter): boolean {
+    return listedFromFiles(this.db, filter);
   }
 
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {

@@ -9,8 +9,15 @@ export interface Served {
   store: DatasetStore;
 }
 
-/** Serves `dataDir` without an answer cache, so every answer is computed; `store` adds snapshot options. */
-export async function serveInProcess(dataDir: string, store: KeptInMemory = {}): Promise<Served> {
+/**
+ * Serves `dataDir` without an answer cache, so every answer is computed; `store` adds
+ * snapshot options, `heavy` how many heavy answers are computed at once and may wait.
+ */
+export async function serveInProcess(
+  dataDir: string,
+  store: KeptInMemory = {},
+  heavy?: { concurrency: number; maxWaiting: number },
+): Promise<Served> {
   const snapshots = datasetStore({ dataDir, queryTimeoutMs: 30_000, pollMs: 60_000, ...store });
   await snapshots.start();
   const app = await buildApp({
@@ -19,6 +26,7 @@ export async function serveInProcess(dataDir: string, store: KeptInMemory = {}):
     logLevel: 'silent',
     gatewaySecret: undefined,
     responseCacheBytes: 0,
+    ...(heavy ? { heavy } : {}),
   });
   await app.ready();
   return { app, store: snapshots };

@@ -16,6 +16,7 @@ import { SerialisedData } from '../../http/serialised-data.js';
 import type { Snapshot } from '../../store/serving.js';
 import type { Datasets } from '../../datasets.js';
 import type { Operation } from '../operation.js';
+import type { HeavyGate } from './heavy-gate.js';
 
 /**
  * An operation's answers as kept bytes: what a request asks for, the answer its
@@ -175,20 +176,24 @@ export interface Computation extends Exchange {
 /**
  * Runs the handler once and serialises its answer up to the per-request fields, but
  * for the bytes of data serialised apart, which `Finish` writes: a heavy answer holds
- * its place among the computations (`HeavyGate`) while the handler runs on this
- * thread, not while its page is written on another.
+ * its place among the computations (`heavy`) while the handler runs on this thread,
+ * not while its page is written on another.
  */
-export async function computeAnswer(served: ServedOperation, c: Computation): Promise<Finish> {
+export async function computeAnswer(served: ServedOperation, c: Computation, heavy: HeavyGate): Promise<Finish> {
   const headers: Record<string, string> = {};
   const stores = new Stores(c.snapshot, (db) => db.within(c.signal, served.operation.lane), headers);
   // The validator checked both against the operation's own schemas before the handler runs.
   const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores, headers };
-  const value = await served.operation.handler(input);
-  if (c.asked.representation === 'csv') {
-    const answer = csvAnswer(served, value, { etag: c.etag, headers });
-    return async () => answer;
-  }
-  return jsonAnswer(served, c.reply, { value, etag: c.etag, headers });
+  const compute = async (): Promise<Finish> => {
+    const value = await served.operation.handler(input);
+    if (c.asked.representation === 'csv') {
+      const answer = csvAnswer(served, value, { etag: c.etag, headers });
+      return async () => answer;
+    }
+    return jsonAnswer(served, c.reply, { value, etag: c.etag, headers });
+  };
+  const { weight } = served.operation;
+  return weight === 'heavy' && !served.operation.cheap?.(input) ? heavy.run(c.signal, compute) : compute();
 }
 
 /** Headers of every answer of an operation's URL: its validator and how long it may be reused. */

@@ -67,8 +67,7 @@ async function respond(served: ServedOperation, ctx: ServeContext, call: Call): 
   const answer =
     ctx.cache.get(snapshot.name, asked.key) ??
     (await ctx.cache.computeOnce(key, async (shared) => {
-      const compute = () => computeAnswer(served, { ...call, asked, etag, signal: shared });
-      const finish = await (served.operation.weight === 'heavy' ? ctx.heavy.run(shared, compute) : compute());
+      const finish = await computeAnswer(served, { ...call, asked, etag, signal: shared }, ctx.heavy);
       const computed = await finish();
       ctx.cache.set(snapshot.name, asked.key, computed);
       return computed;
