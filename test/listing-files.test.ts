@@ -186,6 +186,35 @@ describe("a country's, a pair's and a product's listings read from the listing f
     assert.ok(reads() >= pages, `${reads()} reads of the product files for ${pages} pages`);
   });
 
+  it("answers a country's products as DuckDB does where its listing is scanned for them", async () => {
+    const [first, last] = [years[0]!, years.at(-1)!];
+    const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`];
+    const reads = countReads(files, ['exporter', 'importer']);
+    let pages = 0;
+    for (const [i, reporter] of reporters.slice(0, 10).entries()) {
+      const top = (await answerOf(duck, `/v1/trade?reporter=${reporter}&flow=export&limit=1`)).body.data as Array<{
+        hs6: string;
+      }>;
+      const code = top[0]?.hs6 ?? '870323';
+      for (const product of [code.slice(0, 2), code.slice(0, 4), code]) {
+        for (const flow of ['', '&flow=export', '&flow=import']) {
+          const window = windows[(i + flow.length) % windows.length]!;
+          const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
+          const listing = `/v1/trade?reporter=${reporter}${flow}&product=${product}${window}&limit=${limit}`;
+          let url: string | undefined = listing;
+          for (let depth = 0; url && depth < 4; depth++) {
+            const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
+            assert.equal(got!.text, expected!.text, url);
+            pages++;
+            url = expected!.next ? withCursor(listing, expected!.next) : undefined;
+          }
+        }
+      }
+    }
+    assert.ok(pages > 90, `${pages} pages compared`);
+    assert.ok(reads() > 10, `${reads()} scans of a country's listing file for ${pages} pages`);
+  });
+
   it('computes a page read from the files at once, not after the heavy answers waiting their turn', async () => {
     // One heavy answer at a time, and one more waiting: beyond them, heavy requests are refused (503).
     const gated = await serveInProcess(dataDir, { listingFiles: true }, { concurrency: 1, maxWaiting: 1 });

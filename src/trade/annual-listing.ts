@@ -76,11 +76,16 @@ function mergeTerms(parts: AnnualRows[], limit: number): AnnualRows {
   return parts.length === 0 ? ListedRows.empty(ANNUAL_COLUMNS) : ListedRows.merge(parts, limit, before);
 }
 
-/** Where a term's listing reads its rows, in which years, and whether that order already is the listing's. */
+/**
+ * Where a term's listing reads its rows, in which years, and whether that order
+ * already is the listing's; `scans` when it scans one country's rows of those years
+ * in stored order (as its listing file holds them).
+ */
 interface ListingPlan {
   source: string;
   ordered: boolean;
   window: { from?: number; to?: number };
+  scans?: { side: 'exporter' | 'importer'; country: number };
 }
 
 /** The side a term's copies lead with when it is one country, else undefined. */
@@ -133,7 +138,7 @@ async function listingPlan(
     window,
     rows: filter.products ? rows(years) : inWindow,
   };
-  const plans = [sorted];
+  const plans: Array<ListingPlan & { rows: number }> = [sorted];
   if (sumsInMemory(db).memorySums) {
     const inYears = { from: window.from, to: window.to };
     const every = await annualAggregate(db, { terms: [{ partnerSide: 'importer' }], ...inYears }, { groups: ['year'] });
@@ -141,7 +146,8 @@ async function listingPlan(
     if (country) {
       const own = rows(await annualAggregate(db, { terms: [term], ...inYears }, { groups: ['year'] }));
       const scan = Math.min(own, (limit * own) / inWindow);
-      plans.push({ source: table(`annual_by_${country}_year`), ordered: true, window, rows: scan });
+      const scans = { side: country, country: (country === 'exporter' ? term.exporters : term.importers)![0]! };
+      plans.push({ source: table(`annual_by_${country}_year`), ordered: true, window, rows: scan, scans });
     }
   }
   return plans.reduce((best, p) => (p.rows < best.rows ? p : best));
@@ -178,6 +184,24 @@ function listingFileOf(
   return reader(side, (side === 'exporter' ? exporters : importers)![0]!);
 }
 
+/**
+ * The country's listing file a plan that scans its rows in stored order reads instead
+ * of DuckDB (for a term of that country alone, on one side): the same rows in the
+ * same order, read on until `limit` of them are of the filter's products.
+ */
+function scannedFile(
+  db: Database,
+  asked: { term: Term; plan: ListingPlan; after: ListingBound | undefined },
+): { read(page: ListingPage & { products?: CodeRange[] }): Float64Array[] } | undefined {
+  const { term, plan, after } = asked;
+  const { from, to } = plan.window;
+  if (!plan.scans || term.exclude || (after && (from !== after.period || to !== after.period))) return undefined;
+  const { side, country } = plan.scans;
+  if (side === 'exporter' ? term.importers : term.exporters) return undefined;
+  const file = listingFile(db, side);
+  return file && { read: (page) => file.read(country, { from, to }, page) };
+}
+
 /** Whether every term of `filter` is read from a listing file now: its pages are reads, not DuckDB queries. */
 export function listedFromFiles(db: Database, filter: TradeFilter): boolean {
   return filter.terms.every((term) => listingFileOf(db, { term, filter, after: undefined }) !== undefined);
@@ -194,6 +218,8 @@ async function listTerm(
   if (fromFile) return ListedRows.of(ANNUAL_COLUMNS, fromFile.read({ limit, after }));
   const plan = await listingPlan(db, { term, filter, limit });
   if (!plan) return ListedRows.empty(ANNUAL_COLUMNS);
+  const scanned = scannedFile(db, { term, plan, after });
+  if (scanned) return ListedRows.of(ANNUAL_COLUMNS, scanned.read({ limit, after, products: filter.products }));
   const b = new Bindings();
   const conds = [
     ...termConditions(term, { products: filter.products, period: { column: 'year', ...plan.window } }, b),
