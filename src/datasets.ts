@@ -33,7 +33,7 @@ export interface Datasets {
 /** How a server keeps each snapshot: its trade sums, and the bytes its computed complexity years may take. */
 export interface KeptInMemory extends SumsInMemory {
   complexityCacheBytes?: number;
-  /** Whether a country's listings are read from files written when the snapshot opens (default true). */
+  /** Whether the listings of a country, pair or product are read from files written as a snapshot opens (true). */
   listingFiles?: boolean;
   /** Whether the sorted copies are read into DuckDB's buffers when a snapshot opens (default true). */
   warmCopies?: boolean;

@@ -108,7 +108,7 @@ export interface Settings {
   responseCacheMb: number;
   /** Memory for the trade aggregates held in memory, in MiB (`TRADE_MEMORY_MB`; 0 reads none ahead). */
   tradeMemoryMb: number;
-  /** `LISTING_FILES`: whether a country's listings are read from files written when a snapshot opens (on). */
+  /** `LISTING_FILES`: whether listings are read from files written when a snapshot opens (on). */
   listingFiles: boolean;
   /** `WARM_COPIES`: whether the sorted copies are read into DuckDB's buffers when a snapshot opens (on). */
   warmCopies: boolean;

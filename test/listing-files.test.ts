@@ -75,6 +75,22 @@ describe("a country's, a pair's and a product's listings read from the listing f
     years = [...new Set(coverage.flatMap((c) => (c.yearly_first === null ? [] : [c.yearly_first, c.yearly_last!])))];
     years.sort((a, b) => a - b);
   });
+  /**
+   * Walks `listing` by cursor for up to `depth` pages on both servers, checking each
+   * page the files answer against DuckDB's; how many pages and rows it compared.
+   */
+  async function walk(listing: string, depth: number): Promise<{ pages: number; rows: number }> {
+    let [pages, rows] = [0, 0];
+    let url: string | undefined = listing;
+    for (; url && pages < depth; pages++) {
+      const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
+      assert.equal(got!.text, expected!.text, url);
+      rows += (JSON.parse(expected!.text.slice(4)) as { data: unknown[] }).data.length;
+      url = expected!.next ? withCursor(listing, expected!.next) : undefined;
+    }
+    return { pages, rows };
+  }
+
   after(async () => {
     await closeServed(files);
     await closeServed(duck);
@@ -117,13 +133,7 @@ describe("a country's, a pair's and a product's listings read from the listing f
         const window = windows[i % windows.length]!;
         const limit = [1, 7, 100, 1000][(i + flow.length) % 4]!;
         const listing = `/v1/trade?reporter=${reporter}${flow}${window}&limit=${limit}`;
-        let url: string | undefined = listing;
-        for (let depth = 0; url && depth < 6; depth++) {
-          const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
-          assert.equal(got!.text, expected!.text, url);
-          pages++;
-          url = expected!.next ? withCursor(listing, expected!.next) : undefined;
-        }
+        pages += (await walk(listing, 6)).pages;
       }
     }
     assert.ok(pages > 150, `${pages} pages compared`);
@@ -145,14 +155,9 @@ describe("a country's, a pair's and a product's listings read from the listing f
           const window = windows[(i + flow.length) % windows.length]!;
           const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
           const listing = `/v1/trade?reporter=${reporter}&partner=${partner}${flow}${product}${window}&limit=${limit}`;
-          let url: string | undefined = listing;
-          for (let depth = 0; url && depth < 4; depth++) {
-            const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
-            assert.equal(got!.text, expected!.text, url);
-            pages++;
-            rows += (JSON.parse(expected!.text.slice(4)) as { data: unknown[] }).data.length;
-            url = expected!.next ? withCursor(listing, expected!.next) : undefined;
-          }
+          const walked = await walk(listing, 4);
+          pages += walked.pages;
+          rows += walked.rows;
         }
       }
     }
@@ -173,13 +178,7 @@ describe("a country's, a pair's and a product's listings read from the listing f
         const window = windows[(i + product.length) % windows.length]!;
         const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
         const listing = `/v1/trade?product=${product}${window}&limit=${limit}`;
-        let url: string | undefined = listing;
-        for (let depth = 0; url && depth < 4; depth++) {
-          const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
-          assert.equal(got!.text, expected!.text, url);
-          pages++;
-          url = expected!.next ? withCursor(listing, expected!.next) : undefined;
-        }
+        pages += (await walk(listing, 4)).pages;
       }
     }
     assert.ok(pages > 40, `${pages} pages compared`);
@@ -201,13 +200,7 @@ describe("a country's, a pair's and a product's listings read from the listing f
           const window = windows[(i + flow.length) % windows.length]!;
           const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
           const listing = `/v1/trade?reporter=${reporter}${flow}&product=${product}${window}&limit=${limit}`;
-          let url: string | undefined = listing;
-          for (let depth = 0; url && depth < 4; depth++) {
-            const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
-            assert.equal(got!.text, expected!.text, url);
-            pages++;
-            url = expected!.next ? withCursor(listing, expected!.next) : undefined;
-          }
+          pages += (await walk(listing, 4)).pages;
         }
       }
     }

@@ -34,6 +34,7 @@ const LISTING_ORDER = 'year, value DESC, exporter, importer, hs6';
 
 /** The columns a read returns, in order (as the annual listing selects them). */
 const COLUMNS = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'] as const;
+type SixColumns = [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
 
 /** What a file lists: one country's flows as exporter, or as importer, one pair's, or one product's. */
 export type ListingKind = 'exporter' | 'importer' | 'pair' | 'hs6' | 'heading' | 'chapter';
@@ -344,14 +345,7 @@ export class ListingFile {
   private decode(stretch: Stretch, block: RowBlock, rows?: number[]): Float64Array[] {
     const n = rows ? rows.length : block.end - block.first;
     const columns = COLUMNS.map(() => new Float64Array(n));
-    const [exporters, importers, codes, years, values, quantities] = columns as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
+    const [exporters, importers, codes, years, values, quantities] = columns as SixColumns;
     const { starts, years: segmentYears } = this.index;
     let segment = stretch.first;
     for (let i = 0; i < n; i++) {
@@ -416,15 +410,7 @@ function packRows(
   columns: Float64Array[],
   segments: { subs: Float64Array; years: Float64Array; starts: Float64Array; first: number; end: number },
 ): ArrayBuffer {
-  const [subs, years, exporters, importers, codes, values, quantities] = columns as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
+  const [subs, years, exporters, importers, codes, values, quantities] = columns as [...SixColumns, Float64Array];
   const rows: RowColumns = { subs, years, exporters, importers, codes, values, quantities };
   const { first, end, starts } = segments;
   const base = starts[first]!;
