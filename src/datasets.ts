@@ -60,7 +60,7 @@ export const loadDatasets =
     ]);
     if (trade) readSumsAhead(db);
     if (trade && listingFiles && !files.proving && db.filesDirectory)
-      writeListingFilesAhead(db, db.filesDirectory, onListingFile);
+      writeListingFilesAhead(db, db.filesDirectory, { ...(onListingFile ? { report: onListingFile } : {}) });
     if (trade && warmCopies && !files.proving) warmCopiesAhead(db);
     return {
       economics,

@@ -113,7 +113,7 @@ describe("a country's, a pair's and a product's listings read from the listing f
     assert.ok(reports.every((r) => r.written && r.seconds > 0 && r.seconds < 60));
     const db = duck.store.current!.db;
     const failed: ListingFileReport[] = [];
-    writeListingFilesAhead(db, path.join(dataDir, 'no such directory'), (r) => failed.push(r));
+    writeListingFilesAhead(db, path.join(dataDir, 'no such directory'), { report: (r) => failed.push(r) });
     await listingFilesWritten(db);
     assert.deepEqual(
       failed.map((r) => [r.kind, r.written]),
@@ -121,6 +121,26 @@ describe("a country's, a pair's and a product's listings read from the listing f
     );
     assert.match(failed[0]!.written ? '' : failed[0]!.reason, /no such directory/);
     assert.equal(listingFile(db, 'exporter'), undefined, 'DuckDB still answers');
+  });
+
+  it("writes no more files than the page cache's room holds, in their order", async () => {
+    const served = await serveInProcess(dataDir, { listingFiles: false });
+    try {
+      const db = served.store.current!.db;
+      const [flows] = await db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
+      const told: ListingFileReport[] = [];
+      const dir = path.join(dataDir, 'tmp');
+      writeListingFilesAhead(db, dir, { report: (r) => told.push(r), roomBytes: 2.5 * 24 * flows![0]! });
+      await listingFilesWritten(db);
+      assert.deepEqual(
+        told.map((r) => [r.kind, r.written]),
+        KINDS.map((kind, i) => [kind, i < 2]),
+      );
+      assert.match(told[2]!.written ? '' : told[2]!.reason, /3 files of .* are more than the page cache's room/);
+      assert.ok(listingFile(db, 'importer') && !listingFile(db, 'pair'));
+    } finally {
+      await closeServed(served);
+    }
   });
 
   it('answers every page as DuckDB does: each flow, year windows, page sizes, walked by cursor', async () => {

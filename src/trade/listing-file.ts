@@ -21,6 +21,8 @@ import { table } from './sql.js';
  * file lives and dies with the process that wrote it).
  */
 const ROW_BYTES = 24;
+/** The bytes of a listing file of `rows` flows (every file holds each flow once). */
+export const listingFileBytes = (rows: number) => rows * ROW_BYTES;
 /** Every `SAMPLE_EVERY`th row's sort key is kept in memory, so a page after a position reads one stretch. */
 const SAMPLE_EVERY = 64;
 /** Free space a listing file leaves on its file system at least. */

@@ -1,15 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import path from 'node:path';
+import { sizeInBytes } from '../settings.js';
 import { tableNames, type Database } from '../store/duckdb.js';
 import { copyViews } from './file-format/index.js';
-import { ListingFile, type ListingKind } from './listing-file.js';
+import { ListingFile, listingFileBytes, type ListingKind } from './listing-file.js';
 
 const KEY = 'trade:listing-files';
 /** DuckDB's memory for writing the listing files (a few segments at a time). */
 const WRITER_MEMORY_LIMIT = '256MB';
 /** The files written, in this order: a country's listings as exporter and as importer, a pair's, a product's. */
 const KINDS: readonly ListingKind[] = ['exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'];
+/** Memory left to the process itself and the rest of the machine when the page cache's room is reckoned. */
+const HEADROOM_BYTES = 2 * 2 ** 30;
+
+/**
+ * Bytes of listing files the page cache can hold beside the snapshot: the machine's
+ * memory less DuckDB's memory limit, the trade file and `HEADROOM_BYTES`. A page read
+ * from a file the page cache has dropped waits for the disk on the thread that reads
+ * requests, so files beyond it cost more than the queries they replace.
+ */
+export async function pageCacheRoom(db: Database): Promise<number> {
+  const [row] = await db.query(
+    "SELECT current_setting('memory_limit') AS memory_limit, (SELECT total_blocks * block_size " +
+      "FROM pragma_database_size() WHERE database_name = 'trade')::DOUBLE AS trade_bytes",
+  );
+  return totalmem() - sizeInBytes(String(row!.memory_limit)) - Number(row!.trade_bytes) - HEADROOM_BYTES;
+}
 
 /** The listing files of a snapshot's trade file, each there once written, and the writing of them all. */
 interface Written {
@@ -24,16 +42,18 @@ export type ListingFileReport =
 
 /**
  * Starts writing, in the background, `db`'s listing files (see `listing-file.ts`)
- * into `dir`, one after the other; each serves once written. They are closed and
- * removed with the database. A file that cannot be written (no room, a failed query,
- * rows out of order) is not used: those listings read DuckDB, as they do until then.
- * `report` hears of each file, unless the database closed first.
+ * into `dir`, one after the other and as many as `roomBytes` holds (`pageCacheRoom`
+ * when absent); each serves once written. They are closed and removed with the
+ * database. A file that is not written (no room, a failed query, rows out of order)
+ * is not used: those listings read DuckDB, as they do until then. `report` hears of
+ * each file, unless the database closed first.
  */
 export function writeListingFilesAhead(
   db: Database,
   dir: string,
-  report: (r: ListingFileReport) => void = () => undefined,
+  options: { report?: (r: ListingFileReport) => void; roomBytes?: number } = {},
 ): void {
+  const { report = () => undefined } = options;
   const written: Written = { files: {} };
   db.keep(KEY, written);
   const files: string[] = [];
@@ -57,7 +77,15 @@ export function writeListingFilesAhead(
     try {
       // The copies an older file lacks are read through views, as in the serving database.
       await copyViews(reader, 'trade', await tableNames(reader, 'trade'));
-      for (const kind of KINDS) {
+      const room = options.roomBytes ?? (await pageCacheRoom(db));
+      const [flows] = await reader.query('SELECT count(*)::DOUBLE AS n FROM trade.annual_by_year');
+      const each = listingFileBytes(Number(flows!.n));
+      for (const [i, kind] of KINDS.entries()) {
+        if ((i + 1) * each > room) {
+          const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+          failed(kind, new Error(`${i + 1} files of ${gib(each)} are more than the page cache's room (${gib(room)})`));
+          continue;
+        }
         const file = path.join(dir, `listing-${randomUUID()}-${kind}.bin`);
         files.push(file);
         const started = performance.now();
