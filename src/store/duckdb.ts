@@ -330,9 +330,10 @@ export class Database {
    * A database of its own over the same files, for one long job (an extract): its
    * blocks are read into its own buffers, within `memoryLimit`, and given back when
    * it is closed, and it holds none of this pool's connections. The caller closes it.
+   * Its queries have this pool's time limit unless `queryTimeoutMs` says otherwise.
    */
-  aside(memoryLimit: string): Promise<Database> {
-    const { attach, queryTimeoutMs, tempDirectory, filesDirectory } = this.limits.opened;
+  aside(memoryLimit: string, queryTimeoutMs = this.limits.opened.queryTimeoutMs): Promise<Database> {
+    const { attach, tempDirectory, filesDirectory } = this.limits.opened;
     return Database.open({
       attach,
       connections: 2,

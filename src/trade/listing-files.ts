@@ -10,6 +10,12 @@ import { ListingFile, listingFileBytes, type ListingKind } from './listing-file.
 const KEY = 'trade:listing-files';
 /** DuckDB's memory for writing the listing files (a few segments at a time). */
 const WRITER_MEMORY_LIMIT = '256MB';
+/**
+ * How long one query of the writing may take (the row counts of a file, a chapter's
+ * year sorted): background work on one thread, not a request's, and on a busy machine
+ * slower than a request's limit allows.
+ */
+const WRITER_QUERY_TIMEOUT_MS = 10 * 60_000;
 /** The files written, in this order: a country's listings as exporter and as importer, a pair's, a product's. */
 const KINDS: readonly ListingKind[] = ['exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'];
 /** Memory left to the process itself and the rest of the machine when the page cache's room is reckoned. */
@@ -73,7 +79,7 @@ export function writeListingFilesAhead(
   written.done = (async () => {
     // A database of its own, within a small memory limit and closed after: the copies
     // read through it do not fill the serving database's buffers.
-    const reader = await db.aside(WRITER_MEMORY_LIMIT);
+    const reader = await db.aside(WRITER_MEMORY_LIMIT, WRITER_QUERY_TIMEOUT_MS);
     try {
       // The copies an older file lacks are read through views, as in the serving database.
       await copyViews(reader, 'trade', await tableNames(reader, 'trade'));
