@@ -166,12 +166,10 @@ function listingFileOf(
   asked: { term: Term; filter: TradeFilter; after: ListingBound | undefined },
 ): { read(page: { limit: number; after?: ListingBound }): Float64Array[] } | undefined {
   const { term, filter, after } = asked;
-  const { from, to, products } = filter;
-  if (term.exclude || (after && (from !== after.period || to !== after.period))) return undefined;
-  const reader = (kind: ListingKind, key: number, only?: CodeRange[]) => {
-    const file = listingFile(db, kind);
-    return file && { read: (page: ListingPage) => file.read(key, { from, to }, { ...page, products: only }) };
-  };
+  const { products } = filter;
+  if (term.exclude || !withinOneYear(filter, after)) return undefined;
+  const reader = (kind: ListingKind, key: number, only?: CodeRange[]) =>
+    fileReader(db, { kind, key, years: filter }, only);
   const [exporters, importers] = [term.exporters, term.importers];
   if (exporters?.length === 1 && importers?.length === 1)
     return reader('pair', listingKey('pair', exporters[0]!, importers[0]), products);
@@ -194,12 +192,25 @@ function scannedFile(
   asked: { term: Term; plan: ListingPlan; after: ListingBound | undefined },
 ): { read(page: ListingPage & { products?: CodeRange[] }): Float64Array[] } | undefined {
   const { term, plan, after } = asked;
-  const { from, to } = plan.window;
-  if (!plan.scans || term.exclude || (after && (from !== after.period || to !== after.period))) return undefined;
+  if (!plan.scans || term.exclude || !withinOneYear(plan.window, after)) return undefined;
   const { side, country } = plan.scans;
   if (side === 'exporter' ? term.importers : term.exporters) return undefined;
-  const file = listingFile(db, side);
-  return file && { read: (page) => file.read(country, { from, to }, page) };
+  return fileReader(db, { kind: side, key: country, years: plan.window });
+}
+
+/** Whether a page's position (if any) is in the one year `years` spans: a file reads the rest of that year only. */
+const withinOneYear = (years: { from?: number; to?: number }, after: ListingBound | undefined) =>
+  !after || (years.from === after.period && years.to === after.period);
+
+/** Pages of a key's listing in its kind's file within `years` (of `products`, when given), once written. */
+function fileReader(
+  db: Database,
+  listing: { kind: ListingKind; key: number; years: { from?: number; to?: number } },
+  products?: CodeRange[],
+): { read(page: ListingPage & { products?: CodeRange[] }): Float64Array[] } | undefined {
+  const file = listingFile(db, listing.kind);
+  const years = { from: listing.years.from, to: listing.years.to };
+  return file && { read: (page) => file.read(listing.key, years, { products, ...page }) };
 }
 
 /** Whether every term of `filter` is read from a listing file now: its pages are reads, not DuckDB queries. */

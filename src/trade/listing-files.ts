@@ -27,7 +27,7 @@ const HEADROOM_BYTES = 2 * 2 ** 30;
  * from a file the page cache has dropped waits for the disk on the thread that reads
  * requests, so files beyond it cost more than the queries they replace.
  */
-export async function pageCacheRoom(db: Database): Promise<number> {
+async function pageCacheRoom(db: Database): Promise<number> {
   const [row] = await db.query(
     "SELECT current_setting('memory_limit') AS memory_limit, (SELECT total_blocks * block_size " +
       "FROM pragma_database_size() WHERE database_name = 'trade')::DOUBLE AS trade_bytes",
