@@ -35,6 +35,8 @@ export interface KeptInMemory extends SumsInMemory {
   complexityCacheBytes?: number;
   /** Whether the listings of a country, pair or product are read from files written as a snapshot opens (true). */
   listingFiles?: boolean;
+  /** The rows a page of one country's products may scan in a listing file (`SCAN_ROWS_MAX_DEFAULT`). */
+  listingScanRows?: number;
   /** Whether the sorted copies are read into DuckDB's buffers when a snapshot opens (default true). */
   warmCopies?: boolean;
   /** Hears what became of each listing file a snapshot's opening started writing. */
@@ -46,6 +48,7 @@ export const loadDatasets =
   ({
     complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20,
     listingFiles = true,
+    listingScanRows,
     warmCopies = true,
     onListingFile,
     ...sums
@@ -60,7 +63,10 @@ export const loadDatasets =
     ]);
     if (trade) readSumsAhead(db);
     if (trade && listingFiles && !files.proving && db.filesDirectory)
-      writeListingFilesAhead(db, db.filesDirectory, { ...(onListingFile ? { report: onListingFile } : {}) });
+      writeListingFilesAhead(db, db.filesDirectory, {
+        ...(onListingFile ? { report: onListingFile } : {}),
+        ...(listingScanRows === undefined ? {} : { scanRowsMax: listingScanRows }),
+      });
     if (trade && warmCopies && !files.proving) warmCopiesAhead(db);
     return {
       economics,
@@ -86,12 +92,22 @@ export type DatasetStore = SnapshotStore<Datasets>;
 export function datasetStore(
   opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & KeptInMemory,
 ): DatasetStore {
-  const { memorySums, memorySumsBytes, complexityCacheBytes, listingFiles, warmCopies, onListingFile, ...store } = opts;
+  const {
+    memorySums,
+    memorySumsBytes,
+    complexityCacheBytes,
+    listingFiles,
+    listingScanRows,
+    warmCopies,
+    onListingFile,
+    ...store
+  } = opts;
   const load = loadDatasets({
     memorySums,
     memorySumsBytes,
     complexityCacheBytes,
     listingFiles,
+    listingScanRows,
     warmCopies,
     onListingFile,
   });

@@ -79,11 +79,11 @@ describe("a country's, a pair's and a product's listings read from the listing f
    * Walks `listing` by cursor for up to `depth` pages on both servers, checking each
    * page the files answer against DuckDB's; how many pages and rows it compared.
    */
-  async function walk(listing: string, depth: number): Promise<{ pages: number; rows: number }> {
+  async function walk(listing: string, depth: number, server = files): Promise<{ pages: number; rows: number }> {
     let [pages, rows] = [0, 0];
     let url: string | undefined = listing;
     for (; url && pages < depth; pages++) {
-      const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(files, url)]);
+      const [expected, got]: Answer[] = await Promise.all([answer(duck, url), answer(server, url)]);
       assert.equal(got!.text, expected!.text, url);
       rows += (JSON.parse(expected!.text.slice(4)) as { data: unknown[] }).data.length;
       url = expected!.next ? withCursor(listing, expected!.next) : undefined;
@@ -205,10 +205,10 @@ describe("a country's, a pair's and a product's listings read from the listing f
     assert.ok(reads() >= pages, `${reads()} reads of the product files for ${pages} pages`);
   });
 
-  it("answers a country's products as DuckDB does where its listing is scanned for them", async () => {
+  /** Walks a country's listings of a chapter, heading and code on `server` against DuckDB's; the pages compared. */
+  async function walkCountryProducts(server: Served): Promise<number> {
     const [first, last] = [years[0]!, years.at(-1)!];
     const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`];
-    const reads = countReads(files, ['exporter', 'importer']);
     let pages = 0;
     for (const [i, reporter] of reporters.slice(0, 10).entries()) {
       const top = (await answerOf(duck, `/v1/trade?reporter=${reporter}&flow=export&limit=1`)).body.data as Array<{
@@ -220,12 +220,33 @@ describe("a country's, a pair's and a product's listings read from the listing f
           const window = windows[(i + flow.length) % windows.length]!;
           const limit = [1, 5, 100, 1000][(i + product.length) % 4]!;
           const listing = `/v1/trade?reporter=${reporter}${flow}&product=${product}${window}&limit=${limit}`;
-          pages += (await walk(listing, 4)).pages;
+          pages += (await walk(listing, 4, server)).pages;
         }
       }
     }
+    return pages;
+  }
+
+  it("answers a country's products as DuckDB does from the shorter listing (country's or product's)", async () => {
+    const countryReads = countReads(files, ['exporter', 'importer']);
+    const productReads = countReads(files, ['hs6', 'heading', 'chapter']);
+    const pages = await walkCountryProducts(files);
     assert.ok(pages > 90, `${pages} pages compared`);
-    assert.ok(reads() > 10, `${reads()} scans of a country's listing file for ${pages} pages`);
+    assert.ok(countryReads() > 10, `${countryReads()} scans of a country's listing file for ${pages} pages`);
+    assert.ok(productReads() > 10, `${productReads()} scans of a product's listing file for ${pages} pages`);
+  });
+
+  it("answers a country's products as DuckDB does where a plan scans the country's listing (a long one)", async () => {
+    const planned = await serveInProcess(dataDir, { listingFiles: true, listingScanRows: 0 });
+    try {
+      await listingFilesWritten(planned.store.current!.db);
+      const countryReads = countReads(planned, ['exporter', 'importer']);
+      const pages = await walkCountryProducts(planned);
+      assert.ok(pages > 90, `${pages} pages compared`);
+      assert.ok(countryReads() > 10, `${countryReads()} scans of a country's listing file for ${pages} pages`);
+    } finally {
+      await closeServed(planned);
+    }
   });
 
   it('computes a page read from the files at once, not after the heavy answers waiting their turn', async () => {
@@ -235,8 +256,10 @@ describe("a country's, a pair's and a product's listings read from the listing f
       await listingFilesWritten(gated.store.current!.db);
       const get = (url: string) => answerOf(gated, url).then((a) => a.status);
       const heavy = years.map((y) => get(`/v1/trade/monthly?group_by=hs6&from=${y}-01&to=${y}-12`));
-      // Listings DuckDB answers (a country and a product), sent beside those the files do.
-      const read = reporters.slice(0, 8).map((r) => get(`/v1/trade?reporter=${r}&product=84&limit=50`));
+      // Listings DuckDB answers (two countries and a product), sent beside those the files do.
+      const read = reporters
+        .slice(0, 8)
+        .map((r, i) => get(`/v1/trade?reporter=${r},${reporters[i + 1]}&product=84&limit=50`));
       const fromFiles = reporters.slice(0, 8).map((r, i) => get(`/v1/trade?reporter=${r}&partner=${reporters[i + 1]}`));
       const [heavyStatuses, readStatuses, fileStatuses] = await Promise.all(
         [heavy, read, fromFiles].map((p) => Promise.all(p)),

@@ -3,8 +3,8 @@ import { sumsInMemory } from './memory-sums.js';
 import { annualAggregate, type AggregateRow } from './annual-sums.js';
 import { leadingKey, termConditions, type Term, type TradeFilter } from './filter.js';
 import { afterBound, type ListingBound } from './keyset.js';
-import { listingFile } from './listing-files.js';
-import { listingKey, productKind, type ListingKind } from './listing-file.js';
+import { listingFile, scanRowsMax } from './listing-files.js';
+import { listingKey, productKind, type CountrySide, type ListingKind } from './listing-file.js';
 import type { CodeRange } from './catalogue.js';
 import { ListedRows, orNull, type Order } from './listed-rows.js';
 import { listingOrder, periodWindow, readPage, type ListingPage, type PeriodListing } from './listing.js';
@@ -157,6 +157,8 @@ async function listingPlan(
  * Where a term's rows are read from a listing file (see `listing-file.ts`), in the
  * filter's years and from a position (if any) within the one year read:
  * - one country on one side with no partner or product named;
+ * - one country on one side of some products, with no partner, when one of the two
+ *   listings holds few rows in the years (`smallerScan`);
  * - one pair, of any products (its listing, read on until enough rows of them);
  * - one product code, heading or chapter, of any country.
  * Undefined until the file is written.
@@ -178,8 +180,39 @@ function listingFileOf(
     return product && reader(product.kind, product.key);
   }
   const side = soleCountry(term, leadingKey(term, filter, true).key);
-  if (products || !side || (side === 'exporter' ? importers : exporters)) return undefined;
-  return reader(side, (side === 'exporter' ? exporters : importers)![0]!);
+  if (!side || (side === 'exporter' ? importers : exporters)) return undefined;
+  const country = (side === 'exporter' ? exporters : importers)![0]!;
+  return products
+    ? smallerScan(db, { country: { side, id: country }, products, years: filter })
+    : reader(side, country);
+}
+
+/**
+ * One country on one side, of some products, with no partner: a scan of whichever
+ * listing holds fewer rows in the years, the country's (kept to the products) or the
+ * product's (one code, heading or chapter; kept to the country), when that is at most
+ * `scanRowsMax` rows (by default some hundreds of microseconds). Larger ones are planned by
+ * `listingPlan`.
+ */
+function smallerScan(
+  db: Database,
+  asked: { country: CountrySide; products: CodeRange[]; years: { from?: number; to?: number } },
+): { read(page: ListingPage): Float64Array[] } | undefined {
+  const { country, products, years } = asked;
+  const within = { from: years.from, to: years.to };
+  const scans: Array<{ rows: number; read(page: ListingPage): Float64Array[] }> = [];
+  const own = listingFile(db, country.side);
+  if (own)
+    scans.push({ rows: own.rowsOf(country.id, within), read: (p) => own.read(country.id, within, { ...p, products }) });
+  const product = products.length === 1 ? productKind(products[0]!) : undefined;
+  const file = product && listingFile(db, product.kind);
+  if (product && file)
+    scans.push({
+      rows: file.rowsOf(product.key, within),
+      read: (p) => file.read(product.key, within, { ...p, country }),
+    });
+  const fewest = scans.reduce<(typeof scans)[number] | undefined>((a, b) => (a && a.rows <= b.rows ? a : b), undefined);
+  return fewest && fewest.rows <= scanRowsMax(db) ? fewest : undefined;
 }
 
 /**

@@ -154,6 +154,12 @@ interface Stretch {
 const inRanges = (ranges: readonly CodeRange[] | undefined, code: number) =>
   !ranges || ranges.some((r) => code >= r.lo && code <= r.hi);
 
+/** One country on one side of a flow: the rows of a product's listing a page keeps. */
+export interface CountrySide {
+  side: 'exporter' | 'importer';
+  id: number;
+}
+
 export class ListingFile {
   private constructor(
     readonly kind: ListingKind,
@@ -240,18 +246,24 @@ export class ListingFile {
     }
   }
 
+  /** The rows of `key`'s listing within `years`: the most a page of it reads. */
+  rowsOf(key: number, years: { from?: number; to?: number }): number {
+    const stretch = this.stretch(key, years);
+    return stretch ? this.index.starts[stretch.last + 1]! - this.index.starts[stretch.first]! : 0;
+  }
+
   /**
    * The first `limit` rows of `key`'s listing (see `listingKey`) within `years` (all
-   * when unbounded) and of `products` (all when absent), or, after `after`, the rows of
-   * its period that sort after it (then `years` must be that one year); as columns
-   * exporter, importer, hs6, year, value and quantity.
+   * when unbounded), of `products` and of `country` (all when absent), or, after
+   * `after`, the rows of its period that sort after it (then `years` must be that one
+   * year); as columns exporter, importer, hs6, year, value and quantity.
    */
   read(
     key: number,
     years: { from?: number; to?: number },
-    page: { limit: number; after?: ListingBound; products?: readonly CodeRange[] },
+    page: { limit: number; after?: ListingBound; products?: readonly CodeRange[]; country?: CountrySide },
   ): Float64Array[] {
-    const { limit, after, products } = page;
+    const { limit, after, products, country } = page;
     const stretch = this.stretch(key, years);
     if (!stretch || limit <= 0) return COLUMNS.map(() => new Float64Array(0));
     const { starts } = this.index;
@@ -267,18 +279,20 @@ export class ListingFile {
       const block = this.block(start, Math.min(end, firstAfter));
       while (start < block.end && !sortsAfter(block.key(start), after)) start++;
     }
-    if (!products) {
+    if (!products && !country) {
       const last = Math.min(end, start + limit);
       return this.decode(stretch, this.block(start, last));
     }
-    // A product filter keeps some of the rows: read on until `limit` of them, or the end.
+    // A product or country filter keeps some of the rows: read on until `limit` of them, or the end.
+    const ofCountry = (block: RowBlock, row: number) =>
+      !country || (country.side === 'exporter' ? block.exporter(row) : block.importer(row)) === country.id;
     const kept: number[] = [];
     const blocks: RowBlock[] = [];
     for (let from = start; from < end && kept.length < limit; from += SCAN_ROWS) {
       const block = this.block(from, Math.min(end, from + SCAN_ROWS));
       blocks.push(block);
       for (let row = from; row < block.end && kept.length < limit; row++)
-        if (inRanges(products, block.hs6(row))) kept.push(row);
+        if (inRanges(products, block.hs6(row)) && ofCountry(block, row)) kept.push(row);
     }
     return this.decode(stretch, mergeBlocks(blocks), kept);
   }

@@ -35,10 +35,17 @@ async function pageCacheRoom(db: Database): Promise<number> {
   return totalmem() - sizeInBytes(String(row!.memory_limit)) - Number(row!.trade_bytes) - HEADROOM_BYTES;
 }
 
-/** The listing files of a snapshot's trade file, each there once written, and the writing of them all. */
+/** The rows a page of one country's products may scan in a listing file, by default. */
+export const SCAN_ROWS_MAX_DEFAULT = 50_000;
+
+/**
+ * The listing files of a snapshot's trade file, each there once written, the writing
+ * of them all, and the rows a page of one country's products may scan in them.
+ */
 interface Written {
   files: Partial<Record<ListingKind, ListingFile>>;
   done?: Promise<void>;
+  scanRowsMax: number;
 }
 
 /** What became of one listing file: written (its rows, in how long), or not and why. */
@@ -52,15 +59,16 @@ export type ListingFileReport =
  * when absent); each serves once written. They are closed and removed with the
  * database. A file that is not written (no room, a failed query, rows out of order)
  * is not used: those listings read DuckDB, as they do until then. `report` hears of
- * each file, unless the database closed first.
+ * each file, unless the database closed first. A page of one country's products scans
+ * a file for them when it reads at most `scanRowsMax` rows (`SCAN_ROWS_MAX_DEFAULT`).
  */
 export function writeListingFilesAhead(
   db: Database,
   dir: string,
-  options: { report?: (r: ListingFileReport) => void; roomBytes?: number } = {},
+  options: { report?: (r: ListingFileReport) => void; roomBytes?: number; scanRowsMax?: number } = {},
 ): void {
-  const { report = () => undefined } = options;
-  const written: Written = { files: {} };
+  const { report = () => undefined, scanRowsMax = SCAN_ROWS_MAX_DEFAULT } = options;
+  const written: Written = { files: {}, scanRowsMax };
   db.keep(KEY, written);
   const files: string[] = [];
   let closed = false;
@@ -121,4 +129,9 @@ export async function listingFilesWritten(db: Database): Promise<void> {
 /** `db`'s listing file of `kind`, when it has been written. */
 export function listingFile(db: Database, kind: ListingKind): ListingFile | undefined {
   return db.kept<Written>(KEY)?.files[kind];
+}
+
+/** The rows a page of one country's products may scan in `db`'s listing files (0 when none are written). */
+export function scanRowsMax(db: Database): number {
+  return db.kept<Written>(KEY)?.scanRowsMax ?? 0;
 }
