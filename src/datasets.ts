@@ -37,6 +37,8 @@ export interface KeptInMemory extends SumsInMemory {
   listingFiles?: boolean;
   /** The rows a page of one country's products may scan in a listing file (`SCAN_ROWS_MAX_DEFAULT`). */
   listingScanRows?: number;
+  /** Bytes of listing files held in memory rather than on disk (0). */
+  listingMemoryBytes?: number;
   /** Whether the sorted copies are read into DuckDB's buffers when a snapshot opens (default true). */
   warmCopies?: boolean;
   /** Hears what became of each listing file a snapshot's opening started writing. */
@@ -49,6 +51,7 @@ export const loadDatasets =
     complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20,
     listingFiles = true,
     listingScanRows,
+    listingMemoryBytes,
     warmCopies = true,
     onListingFile,
     ...sums
@@ -66,6 +69,7 @@ export const loadDatasets =
       writeListingFilesAhead(db, db.filesDirectory, {
         ...(onListingFile ? { report: onListingFile } : {}),
         ...(listingScanRows === undefined ? {} : { scanRowsMax: listingScanRows }),
+        ...(listingMemoryBytes === undefined ? {} : { memoryBytes: listingMemoryBytes }),
       });
     if (trade && warmCopies && !files.proving) warmCopiesAhead(db);
     return {
@@ -98,6 +102,7 @@ export function datasetStore(
     complexityCacheBytes,
     listingFiles,
     listingScanRows,
+    listingMemoryBytes,
     warmCopies,
     onListingFile,
     ...store
@@ -108,6 +113,7 @@ export function datasetStore(
     complexityCacheBytes,
     listingFiles,
     listingScanRows,
+    listingMemoryBytes,
     warmCopies,
     onListingFile,
   });

@@ -93,10 +93,15 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
     duckdbQueueMax: settings.duckdbQueueMax,
     memorySumsBytes: settings.tradeMemoryMb * 2 ** 20,
     listingFiles: settings.listingFiles,
+    listingMemoryBytes: settings.listingMemoryMb * 2 ** 20,
     warmCopies: settings.warmCopies,
     onListingFile: (r) =>
       r.written
-        ? logger.info(r, `listing file of ${r.kind}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s`)
+        ? logger.info(
+            r,
+            `listing file of ${r.kind}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s` +
+              (r.inMemory ? ', held in memory' : ''),
+          )
         : logger.warn(r, `listing file of ${r.kind}s not written (${r.reason}); DuckDB answers those listings`),
     complexityCacheBytes: settings.complexityCacheMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,

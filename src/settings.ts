@@ -21,6 +21,8 @@ export const CACHE_MAX_AGE_S_DEFAULT = 60;
 export const LOG_LEVEL_DEFAULT = 'info';
 /** `HEAVY_CONCURRENCY`: heavy answers (listings, rankings, markets, summaries) computed at once: one a core. */
 export const HEAVY_CONCURRENCY_DEFAULT = Math.max(1, availableParallelism());
+/** `LISTING_MEMORY_MB`: listing files held in memory, MiB (all six of an 11 M-row year take 1.5 GiB). */
+export const LISTING_MEMORY_MB_DEFAULT = 2048;
 /** `WORKER_THREADS_NICE`: the nice value of the server's threads other than the one that reads requests. */
 export const WORKER_THREADS_NICE_DEFAULT = 10;
 /** `EXTRACT_CONCURRENCY`, `EXTRACT_IDLE_S`, `EXTRACT_TIMEOUT_MS`: the bounds of extracts (CONTRACT §9). */
@@ -110,6 +112,11 @@ export interface Settings {
   tradeMemoryMb: number;
   /** `LISTING_FILES`: whether listings are read from files written when a snapshot opens (on). */
   listingFiles: boolean;
+  /**
+   * `LISTING_MEMORY_MB`: of the listing files, those that fit in this many MiB together
+   * are held in the process' memory instead of on disk, where the page cache may drop them.
+   */
+  listingMemoryMb: number;
   /** `WARM_COPIES`: whether the sorted copies are read into DuckDB's buffers when a snapshot opens (on). */
   warmCopies: boolean;
   /** Queries that may wait for a DuckDB connection; more get 503 with Retry-After. */
@@ -460,6 +467,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     listingFiles: onOffFrom(env, 'LISTING_FILES', true),
+    listingMemoryMb: intFrom(env, 'LISTING_MEMORY_MB', { fallback: LISTING_MEMORY_MB_DEFAULT }),
     warmCopies: onOffFrom(env, 'WARM_COPIES', true),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     complexityCacheMb: intFrom(env, 'COMPLEXITY_CACHE_MB', { fallback: COMPLEXITY_CACHE_MB_DEFAULT, min: 1 }),

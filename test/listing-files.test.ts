@@ -143,6 +143,38 @@ describe("a country's, a pair's and a product's listings read from the listing f
     }
   });
 
+  it('holds in memory the files that fit together, in their order, and answers from them as DuckDB does', async () => {
+    const [flows] = await files.store.current!.db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
+    const told: ListingFileReport[] = [];
+    const before = listingFiles(dataDir).length;
+    const memoryBytes = 2.5 * 24 * flows![0]!;
+    const held = await serveInProcess(dataDir, { listingMemoryBytes: memoryBytes, onListingFile: (r) => told.push(r) });
+    try {
+      const db = held.store.current!.db;
+      await listingFilesWritten(db);
+      assert.deepEqual(
+        told.map((r) => [r.kind, r.written && r.inMemory]),
+        KINDS.map((kind, i) => [kind, i < 2]),
+      );
+      assert.deepEqual(
+        KINDS.map((kind) => listingFile(db, kind)?.inMemory),
+        KINDS.map((_, i) => i < 2),
+      );
+      assert.equal(listingFiles(dataDir).length, before + KINDS.length - 2, 'the others are on disk');
+      const reads = countReads(held, ['exporter', 'importer']);
+      let pages = 0;
+      for (const [i, reporter] of reporters.slice(0, 6).entries()) {
+        for (const flow of ['', '&flow=export', '&flow=import']) {
+          const limit = [1, 7, 100, 1000][(i + flow.length) % 4]!;
+          pages += (await walk(`/v1/trade?reporter=${reporter}${flow}&limit=${limit}`, 3, held)).pages;
+        }
+      }
+      assert.ok(pages > 20 && reads() >= pages, `${pages} pages compared, ${reads()} read from memory`);
+    } finally {
+      await closeServed(held);
+    }
+  });
+
   it('answers every page as DuckDB does: each flow, year windows, page sizes, walked by cursor', async () => {
     assert.ok(reporters.length >= 10 && years.length >= 2, 'the sample has reporters and years to list');
     const [first, last] = [years[0]!, years.at(-1)!];

@@ -105,7 +105,7 @@ interface RowKey {
   hs6: number;
 }
 
-/** Rows read from the file, from row `first` on, as typed views of their bytes. */
+/** Rows of a listing, from row `first` on, as typed views of their bytes (`rows` rows from `byteOffset`). */
 class RowBlock {
   readonly floats: Float64Array;
   readonly countries: Uint16Array;
@@ -113,10 +113,11 @@ class RowBlock {
   constructor(
     readonly first: number,
     bytes: ArrayBuffer,
+    at: { byteOffset: number; rows: number } = { byteOffset: 0, rows: bytes.byteLength / ROW_BYTES },
   ) {
-    this.floats = new Float64Array(bytes);
-    this.countries = new Uint16Array(bytes);
-    this.codes = new Uint32Array(bytes);
+    this.floats = new Float64Array(bytes, at.byteOffset, at.rows * 3);
+    this.countries = new Uint16Array(bytes, at.byteOffset, at.rows * 12);
+    this.codes = new Uint32Array(bytes, at.byteOffset, at.rows * 6);
   }
   value(row: number): number {
     return this.floats[(row - this.first) * 3 + 1]!;
@@ -143,6 +144,48 @@ class RowBlock {
   }
 }
 
+/**
+ * Where a listing's rows are kept: in a file (read on the calling thread; the page
+ * cache holds it while it is used) or in the process' memory (a view, no read).
+ */
+interface RowStore {
+  block(start: number, end: number): RowBlock;
+  close(): Promise<void>;
+}
+
+/**
+ * Rows read from a file at once: the file was written by this process and sits in the
+ * page cache, where a read costs tens of microseconds; through libuv's threads it cost
+ * some 0.5 ms of CPU more a page. A page the page cache has dropped waits for the disk.
+ */
+class FileRows implements RowStore {
+  constructor(private readonly handle: FileHandle) {}
+  block(start: number, end: number): RowBlock {
+    const bytes = new ArrayBuffer(Math.max(0, end - start) * ROW_BYTES);
+    const view = new Uint8Array(bytes);
+    for (let done = 0; done < view.length;) {
+      const read = readSync(this.handle.fd, view, done, view.length - done, start * ROW_BYTES + done);
+      if (read === 0) throw new Error('listing file shorter than its rows');
+      done += read;
+    }
+    return new RowBlock(start, bytes);
+  }
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+}
+
+/** Rows held in the process' memory: a block is a view of them, and no page waits for the disk. */
+class MemoryRows implements RowStore {
+  constructor(private readonly bytes: ArrayBuffer) {}
+  block(start: number, end: number): RowBlock {
+    return new RowBlock(start, this.bytes, { byteOffset: start * ROW_BYTES, rows: Math.max(0, end - start) });
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 /** The segments of one key within a window of years: indexes `first` to `last` (inclusive) of the index. */
 interface Stretch {
   key: number;
@@ -163,9 +206,14 @@ export interface CountrySide {
 export class ListingFile {
   private constructor(
     readonly kind: ListingKind,
-    private readonly handle: FileHandle,
+    private readonly rows: RowStore,
     private readonly where: { index: SegmentIndex; samples: Samples },
   ) {}
+
+  /** Whether the rows are held in the process' memory rather than in the file. */
+  get inMemory(): boolean {
+    return this.rows instanceof MemoryRows;
+  }
 
   private get index(): SegmentIndex {
     return this.where.index;
@@ -182,13 +230,14 @@ export class ListingFile {
 
   /**
    * Copies the copy `kind` reads (led by the country, or the pair, then the year) of
-   * `db`'s trade file into `file`, a few segments per query, checking that each
+   * `db`'s trade file into `file`, or into memory when its rows take at most
+   * `memoryBytes` (0 when absent), a few segments per query, checking that each
    * segment holds the rows the counts said, in listing order, with ids the row layout
    * can hold. Fails (and removes the file) otherwise, or once `stopped` says so.
    */
   static async write(
     db: Database,
-    to: { kind: ListingKind; file: string; stopped?: () => boolean },
+    to: { kind: ListingKind; file: string; memoryBytes?: number; stopped?: () => boolean },
   ): Promise<ListingFile> {
     const { kind, file } = to;
     const { copy, lead, sub, order } = SOURCES[kind];
@@ -198,20 +247,9 @@ export class ListingFile {
       `SELECT ${key}, ${sub}, year, count(*) FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     const [leads, subs, years, counts] = counted as [Float64Array, Float64Array, Float64Array, Float64Array];
-    const segments = leads.length;
-    const index: SegmentIndex = {
-      keys: new Float64Array(segments),
-      years: new Uint16Array(segments),
-      starts: new Float64Array(segments + 1),
-    };
-    for (let s = 0; s < segments; s++) {
-      index.keys[s] = kind === 'pair' ? listingKey(kind, leads[s]!, subs[s]) : leads[s]!;
-      index.years[s] = years[s]!;
-      index.starts[s + 1] = index.starts[s]! + counts[s]!;
-    }
-    const total = index.starts[segments]!;
-    if (total * ROW_BYTES + SPARE_BYTES > (await freeBytes(path.dirname(file)))) throw new Error(`no room for ${file}`);
-    const handle = await open(file, 'wx+');
+    const index = segmentIndex(kind, { leads, subs, years, counts });
+    const total = index.starts.at(-1)!;
+    const sink = await rowSink(file, total * ROW_BYTES, to.memoryBytes ?? 0);
     try {
       const samples = {
         value: new Float64Array(Math.ceil(total / SAMPLE_EVERY)),
@@ -229,7 +267,7 @@ export class ListingFile {
         );
         const start = index.starts[first]!;
         const bytes = packRows(rows, { subs, years, starts: index.starts, first, end });
-        await handle.write(new Uint8Array(bytes), 0, bytes.byteLength, start * ROW_BYTES);
+        await sink.put(bytes, start * ROW_BYTES);
         const block = new RowBlock(start, bytes);
         for (let r = Math.ceil(start / SAMPLE_EVERY) * SAMPLE_EVERY; r < block.end; r += SAMPLE_EVERY) {
           samples.value[r / SAMPLE_EVERY] = block.value(r);
@@ -238,10 +276,9 @@ export class ListingFile {
           samples.hs6[r / SAMPLE_EVERY] = block.hs6(r);
         }
       }
-      return new ListingFile(kind, handle, { index, samples });
+      return new ListingFile(kind, sink.done(), { index, samples });
     } catch (err) {
-      await handle.close();
-      await rm(file, { force: true });
+      await sink.abandon();
       throw err;
     }
   }
@@ -297,9 +334,9 @@ export class ListingFile {
     return this.decode(stretch, mergeBlocks(blocks), kept);
   }
 
-  /** Closes the file; its rows are gone with it (the caller removes it). */
+  /** Closes the file (the caller removes it) or lets go of the rows held. */
   close(): Promise<void> {
-    return this.handle.close();
+    return this.rows.close();
   }
 
   /** The segments of `key` within `years`, when it has any. */
@@ -338,20 +375,9 @@ export class ListingFile {
     return Math.min(end, lo * SAMPLE_EVERY);
   }
 
-  /**
-   * Rows `start` to `end` of the file, read at once: the file was written by this
-   * process moments before and sits in the page cache, where a read costs tens of
-   * microseconds; through libuv's threads it cost some 0.5 ms of CPU more a page.
-   */
+  /** Rows `start` to `end` of the listing. */
   private block(start: number, end: number): RowBlock {
-    const bytes = new ArrayBuffer(Math.max(0, end - start) * ROW_BYTES);
-    const view = new Uint8Array(bytes);
-    for (let done = 0; done < view.length;) {
-      const read = readSync(this.handle.fd, view, done, view.length - done, start * ROW_BYTES + done);
-      if (read === 0) throw new Error('listing file shorter than its rows');
-      done += read;
-    }
-    return new RowBlock(start, bytes);
+    return this.rows.block(start, end);
   }
 
   /**
@@ -376,6 +402,59 @@ export class ListingFile {
     }
     return columns;
   }
+}
+
+/** Where each segment's rows start, from the rows counted per lead, what follows it, and year. */
+function segmentIndex(
+  kind: ListingKind,
+  counted: { leads: Float64Array; subs: Float64Array; years: Float64Array; counts: Float64Array },
+): SegmentIndex {
+  const { leads, subs, years, counts } = counted;
+  const segments = leads.length;
+  const index: SegmentIndex = {
+    keys: new Float64Array(segments),
+    years: new Uint16Array(segments),
+    starts: new Float64Array(segments + 1),
+  };
+  for (let s = 0; s < segments; s++) {
+    index.keys[s] = kind === 'pair' ? listingKey(kind, leads[s]!, subs[s]) : leads[s]!;
+    index.years[s] = years[s]!;
+    index.starts[s + 1] = index.starts[s]! + counts[s]!;
+  }
+  return index;
+}
+
+/** Where a listing's packed rows go while it is written, and the rows it keeps once done. */
+interface RowSink {
+  put(bytes: ArrayBuffer, byteOffset: number): Promise<void>;
+  done(): RowStore;
+  /** Lets go of what was written (and removes the file). */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Memory for `bytes` when they are at most `memoryBytes`; else the new file `file`, when
+ * its file system keeps `SPARE_BYTES` free beside it.
+ */
+async function rowSink(file: string, bytes: number, memoryBytes: number): Promise<RowSink> {
+  if (bytes <= memoryBytes) {
+    const memory = new ArrayBuffer(bytes);
+    return {
+      put: async (b, at) => new Uint8Array(memory).set(new Uint8Array(b), at),
+      done: () => new MemoryRows(memory),
+      abandon: async () => undefined,
+    };
+  }
+  if (bytes + SPARE_BYTES > (await freeBytes(path.dirname(file)))) throw new Error(`no room for ${file}`);
+  const handle = await open(file, 'wx+');
+  return {
+    put: async (b, at) => void (await handle.write(new Uint8Array(b), 0, b.byteLength, at)),
+    done: () => new FileRows(handle),
+    abandon: async () => {
+      await handle.close();
+      await rm(file, { force: true });
+    },
+  };
 }
 
 /**

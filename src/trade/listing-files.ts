@@ -50,8 +50,16 @@ interface Written {
 
 /** What became of one listing file: written (its rows, in how long), or not and why. */
 export type ListingFileReport =
-  | { kind: ListingKind; written: true; rows: number; seconds: number }
+  | { kind: ListingKind; written: true; rows: number; seconds: number; inMemory: boolean }
   | { kind: ListingKind; written: false; reason: string };
+
+/** What `writeListingFilesAhead` tells of each file, and the room and memory it may take. */
+interface WriteOptions {
+  report?: (r: ListingFileReport) => void;
+  roomBytes?: number;
+  memoryBytes?: number;
+  scanRowsMax?: number;
+}
 
 /**
  * Starts writing, in the background, `db`'s listing files (see `listing-file.ts`)
@@ -59,15 +67,15 @@ export type ListingFileReport =
  * when absent); each serves once written. They are closed and removed with the
  * database. A file that is not written (no room, a failed query, rows out of order)
  * is not used: those listings read DuckDB, as they do until then. `report` hears of
- * each file, unless the database closed first. A page of one country's products scans
- * a file for them when it reads at most `scanRowsMax` rows (`SCAN_ROWS_MAX_DEFAULT`).
+ * each file, unless the database closed first. Files are held in memory, in their
+ * order, while their rows fit in `memoryBytes` together (0 when absent): a page read
+ * from the page cache waits for the disk once the kernel has dropped it. A page of one
+ * country's products scans a file for them when it reads at most `scanRowsMax` rows
+ * (`SCAN_ROWS_MAX_DEFAULT`).
  */
-export function writeListingFilesAhead(
-  db: Database,
-  dir: string,
-  options: { report?: (r: ListingFileReport) => void; roomBytes?: number; scanRowsMax?: number } = {},
-): void {
+export function writeListingFilesAhead(db: Database, dir: string, options: WriteOptions = {}): void {
   const { report = () => undefined, scanRowsMax = SCAN_ROWS_MAX_DEFAULT } = options;
+  let memoryLeft = options.memoryBytes ?? 0;
   const written: Written = { files: {}, scanRowsMax };
   db.keep(KEY, written);
   const files: string[] = [];
@@ -77,12 +85,7 @@ export function writeListingFilesAhead(
     for (const f of Object.values(written.files)) void f.close().catch(() => undefined);
     for (const file of files) void rm(file, { force: true }).catch(() => undefined);
   });
-  const reported = new Set<ListingKind>();
-  const tell = (r: ListingFileReport) => {
-    if (closed || reported.has(r.kind)) return;
-    reported.add(r.kind);
-    report(r);
-  };
+  const tell = onceEach(report, () => closed);
   const failed = (kind: ListingKind, err: unknown) => tell({ kind, written: false, reason: (err as Error).message });
   written.done = (async () => {
     // A database of its own, within a small memory limit and closed after: the copies
@@ -96,21 +99,23 @@ export function writeListingFilesAhead(
       const each = listingFileBytes(Number(flows!.n));
       for (const [i, kind] of KINDS.entries()) {
         if ((i + 1) * each > room) {
-          const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-          failed(kind, new Error(`${i + 1} files of ${gib(each)} are more than the page cache's room (${gib(room)})`));
+          failed(kind, beyondRoom(i + 1, each, room));
           continue;
         }
         const file = path.join(dir, `listing-${randomUUID()}-${kind}.bin`);
         files.push(file);
         const started = performance.now();
-        const listing = await ListingFile.write(reader, { kind, file, stopped: () => closed }).catch((err: unknown) =>
-          failed(kind, err),
+        const memoryBytes = memoryLeft >= each ? each : 0;
+        const listing = await ListingFile.write(reader, { kind, file, memoryBytes, stopped: () => closed }).catch(
+          (err: unknown) => failed(kind, err),
         );
+        memoryLeft -= listing?.inMemory ? each : 0;
         if (!listing) continue;
         if (closed) await listing.close().catch(() => undefined);
         else {
           written.files[kind] = listing;
-          tell({ kind, written: true, rows: listing.rowCount, seconds: (performance.now() - started) / 1000 });
+          const [seconds, rows, inMemory] = [(performance.now() - started) / 1000, listing.rowCount, listing.inMemory];
+          tell({ kind, written: true, rows, seconds, inMemory });
         }
       }
     } finally {
@@ -119,6 +124,22 @@ export function writeListingFilesAhead(
   })().catch((err: unknown) => {
     for (const kind of KINDS) failed(kind, err);
   });
+}
+
+/** `report` for each kind once, and not once the database has closed. */
+function onceEach(report: (r: ListingFileReport) => void, closed: () => boolean): (r: ListingFileReport) => void {
+  const reported = new Set<ListingKind>();
+  return (r) => {
+    if (closed() || reported.has(r.kind)) return;
+    reported.add(r.kind);
+    report(r);
+  };
+}
+
+/** Why the `n`th file of `each` bytes is not written. */
+function beyondRoom(n: number, each: number, room: number): Error {
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  return new Error(`${n} files of ${gib(each)} are more than the page cache's room (${gib(room)})`);
 }
 
 /** Settles once `db`'s listing files are written or given up (at once when none are being written). */
