@@ -96,28 +96,8 @@ export type DatasetStore = SnapshotStore<Datasets>;
 export function datasetStore(
   opts: Omit<SnapshotStoreOptions<Datasets>, 'load' | 'schema'> & KeptInMemory,
 ): DatasetStore {
-  const {
-    memorySums,
-    memorySumsBytes,
-    complexityCacheBytes,
-    listingFiles,
-    listingScanRows,
-    listingMemoryBytes,
-    warmCopies,
-    onListingFile,
-    ...store
-  } = opts;
-  const load = loadDatasets({
-    memorySums,
-    memorySumsBytes,
-    complexityCacheBytes,
-    listingFiles,
-    listingScanRows,
-    listingMemoryBytes,
-    warmCopies,
-    onListingFile,
-  });
-  return new SnapshotStore({ ...store, load, schema: SNAPSHOT_SCHEMA });
+  // Each side reads only its own options.
+  return new SnapshotStore({ ...opts, load: loadDatasets(opts), schema: SNAPSHOT_SCHEMA });
 }
 
 /**

@@ -112,7 +112,7 @@ class RowBlock {
   readonly codes: Uint32Array;
   constructor(
     readonly first: number,
-    bytes: ArrayBuffer,
+    bytes: ArrayBufferLike,
     at: { byteOffset: number; rows: number } = { byteOffset: 0, rows: bytes.byteLength / ROW_BYTES },
   ) {
     this.floats = new Float64Array(bytes, at.byteOffset, at.rows * 3);
@@ -541,10 +541,13 @@ function followsInOrder(c: RowColumns, i: number): boolean {
   return c.codes[i - 1]! < c.codes[i]!;
 }
 
-/** Consecutive blocks as one. */
+/** Consecutive blocks as one: a view when they are views of one buffer (rows held in memory), else a copy. */
 function mergeBlocks(blocks: RowBlock[]): RowBlock {
   if (blocks.length === 1) return blocks[0]!;
   const first = blocks[0]?.first ?? 0;
+  const { buffer, byteOffset } = blocks[0]?.floats ?? new Float64Array(0);
+  if (blocks.length > 0 && blocks.every((b) => b.floats.buffer === buffer))
+    return new RowBlock(first, buffer, { byteOffset, rows: blocks.at(-1)!.end - first });
   const bytes = new Uint8Array(blocks.reduce((n, b) => n + b.floats.byteLength, 0));
   let at = 0;
   for (const b of blocks) {
