@@ -11,6 +11,8 @@ import {
   writeListingFilesAhead,
   type ListingFileReport,
 } from '../src/trade/listing-files.js';
+import { YEAR_HEAD_ROWS } from '../src/trade/listing-file.js';
+import type { Database } from '../src/store/duckdb.js';
 import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 import { provideSample } from './helpers/sample.js';
 
@@ -40,15 +42,29 @@ function listingFiles(dataDir: string): string[] {
 }
 
 /** The kinds of listing file a snapshot's opening writes, in order. */
-const KINDS = ['exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'] as const;
+const KINDS = ['year', 'exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'] as const;
+
+/** The flows of `db`, and the rows of the heads of its years' listings, `YEAR_HEAD_ROWS` each at most. */
+async function flowsAndHeads(db: Database): Promise<{ flows: number; heads: number }> {
+  const [flows, heads] = (await db.queryNumbers(
+    `SELECT sum(n)::DOUBLE, sum(least(n, ${YEAR_HEAD_ROWS}))::DOUBLE ` +
+      'FROM (SELECT count(*) AS n FROM trade.annual_by_year GROUP BY year)',
+  )) as [Float64Array, Float64Array];
+  return { flows: flows[0]!, heads: heads[0]! };
+}
 
 /** Counts the reads of `served`'s listing files of `kinds`: the pages compared must come from them. */
 function countReads(served: Served, kinds: ReadonlyArray<(typeof KINDS)[number]>): () => number {
   let reads = 0;
   for (const kind of kinds) {
     const file = listingFile(served.store.current!.db, kind)!;
-    const read = file.read.bind(file);
+    const [read, readHead] = [file.read.bind(file), file.readHead.bind(file)];
     file.read = (...args) => (reads++, read(...args));
+    file.readHead = (...args) => {
+      const rows = readHead(...args);
+      reads += rows ? 1 : 0;
+      return rows;
+    };
   }
   return () => reads;
 }
@@ -105,10 +121,10 @@ describe("a country's, a pair's and a product's listings read from the listing f
   });
 
   it('tells what became of each file: its rows when written, the reason when not', async () => {
-    const [flows] = await files.store.current!.db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
+    const { flows, heads } = await flowsAndHeads(files.store.current!.db);
     assert.deepEqual(
       reports.map((r) => (r.written ? { kind: r.kind, rows: r.rows } : r)),
-      KINDS.map((kind) => ({ kind, rows: flows![0] })),
+      KINDS.map((kind) => ({ kind, rows: kind === 'year' ? heads : flows })),
     );
     assert.ok(reports.every((r) => r.written && r.seconds > 0 && r.seconds < 60));
     const db = duck.store.current!.db;
@@ -127,16 +143,16 @@ describe("a country's, a pair's and a product's listings read from the listing f
     const served = await serveInProcess(dataDir, { listingFiles: false });
     try {
       const db = served.store.current!.db;
-      const [flows] = await db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
+      const { flows, heads } = await flowsAndHeads(db);
       const told: ListingFileReport[] = [];
       const dir = path.join(dataDir, 'tmp');
-      writeListingFilesAhead(db, dir, { report: (r) => told.push(r), roomBytes: 2.5 * 24 * flows![0]! });
+      writeListingFilesAhead(db, dir, { report: (r) => told.push(r), roomBytes: 24 * (heads + 2.5 * flows) });
       await listingFilesWritten(db);
       assert.deepEqual(
         told.map((r) => [r.kind, r.written]),
-        KINDS.map((kind, i) => [kind, i < 2]),
+        KINDS.map((kind, i) => [kind, i < 3]),
       );
-      assert.match(told[2]!.written ? '' : told[2]!.reason, /3 files of .* are more than the page cache's room/);
+      assert.match(told[3]!.written ? '' : told[3]!.reason, /files of .* in all are more than the page cache's room/);
       assert.ok(listingFile(db, 'importer') && !listingFile(db, 'pair'));
     } finally {
       await closeServed(served);
@@ -144,9 +160,9 @@ describe("a country's, a pair's and a product's listings read from the listing f
   });
 
   it('holds in memory the files that fit together, in their order, and answers from them as DuckDB does', async () => {
-    const [flows] = await files.store.current!.db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year');
+    const { flows, heads } = await flowsAndHeads(files.store.current!.db);
     const told: ListingFileReport[] = [];
-    const memoryBytes = 2.5 * 24 * flows![0]!;
+    const memoryBytes = 24 * (heads + 2.5 * flows);
     // File names are new each time: the files other servers remove meanwhile do not count.
     const before = new Set(listingFiles(dataDir));
     const held = await serveInProcess(dataDir, { listingMemoryBytes: memoryBytes, onListingFile: (r) => told.push(r) });
@@ -155,16 +171,16 @@ describe("a country's, a pair's and a product's listings read from the listing f
       await listingFilesWritten(db);
       assert.deepEqual(
         told.map((r) => [r.kind, r.written && r.inMemory]),
-        KINDS.map((kind, i) => [kind, i < 2]),
+        KINDS.map((kind, i) => [kind, i < 3]),
       );
       assert.deepEqual(
         KINDS.map((kind) => listingFile(db, kind)?.inMemory),
-        KINDS.map((_, i) => i < 2),
+        KINDS.map((_, i) => i < 3),
       );
       const written = listingFiles(dataDir).filter((f) => !before.has(f));
       assert.deepEqual(
         written.map((f) => KINDS.find((kind) => f.endsWith(`-${kind}.bin`))).sort(),
-        KINDS.slice(2).sort(),
+        KINDS.slice(3).sort(),
         'the others are on disk',
       );
       const reads = countReads(held, ['exporter', 'importer']);
@@ -243,6 +259,26 @@ describe("a country's, a pair's and a product's listings read from the listing f
     assert.ok(reads() >= pages, `${reads()} reads of the product files for ${pages} pages`);
   });
 
+  it("answers every flow's listing as DuckDB does from the heads of the years' listings, and beyond them", async () => {
+    // A head of 250 rows a year: pages of 100 run past it on the third page.
+    const headed = await serveInProcess(dataDir, { listingFiles: true, listingYearHeadRows: 250 });
+    try {
+      await listingFilesWritten(headed.store.current!.db);
+      const [first, last] = [years[0]!, years.at(-1)!];
+      const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
+      const reads = countReads(headed, ['year']);
+      let pages = 0;
+      for (const window of [...windows, `&from=${first - 3}&to=${first}`, `&to=${first - 1}`]) {
+        for (const limit of [1, 7, 100, 1000])
+          pages += (await walk(`/v1/trade?limit=${limit}${window}`, 4, headed)).pages;
+      }
+      assert.ok(pages > 60, `${pages} pages compared`);
+      assert.ok(reads() > 30 && reads() < pages, `${reads()} pages of ${pages} read from the heads`);
+    } finally {
+      await closeServed(headed);
+    }
+  });
+
   /** Walks a country's listings of a chapter, heading and code on `server` against DuckDB's; the pages compared. */
   async function walkCountryProducts(server: Served): Promise<number> {
     const [first, last] = [years[0]!, years.at(-1)!];
@@ -298,7 +334,10 @@ describe("a country's, a pair's and a product's listings read from the listing f
       const read = reporters
         .slice(0, 8)
         .map((r, i) => get(`/v1/trade?reporter=${r},${reporters[i + 1]}&product=84&limit=50`));
-      const fromFiles = reporters.slice(0, 8).map((r, i) => get(`/v1/trade?reporter=${r}&partner=${reporters[i + 1]}`));
+      const fromFiles = [
+        ...reporters.slice(0, 8).map((r, i) => get(`/v1/trade?reporter=${r}&partner=${reporters[i + 1]}`)),
+        ...years.map((y) => get(`/v1/trade?from=${y}&to=${y}&limit=50`)),
+      ];
       const [heavyStatuses, readStatuses, fileStatuses] = await Promise.all(
         [heavy, read, fromFiles].map((p) => Promise.all(p)),
       );

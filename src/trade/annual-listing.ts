@@ -160,16 +160,21 @@ async function listingPlan(
  * - one country on one side of some products, with no partner, when one of the two
  *   listings holds few rows in the years (`smallerScan`);
  * - one pair, of any products (its listing, read on until enough rows of them);
- * - one product code, heading or chapter, of any country.
- * Undefined until the file is written.
+ * - one product code, heading or chapter, of any country;
+ * - every flow (no country, no product), for a page within the head of a year's
+ *   listing (`yearHead`).
+ * Undefined until the file is written. A read is undefined when the file does not
+ * hold the page (only a year's head may not).
  */
 function listingFileOf(
   db: Database,
-  asked: { term: Term; filter: TradeFilter; after: ListingBound | undefined },
-): { read(page: { limit: number; after?: ListingBound }): Float64Array[] } | undefined {
+  asked: { term: Term; filter: TradeFilter; after: ListingBound | undefined; limit: number },
+): { read(page: { limit: number; after?: ListingBound }): Float64Array[] | undefined } | undefined {
   const { term, filter, after } = asked;
   const { products } = filter;
   if (term.exclude || !withinOneYear(filter, after)) return undefined;
+  if (!term.exporters && !term.importers && !products)
+    return yearHead(db, { years: filter, after, limit: asked.limit });
   const reader = (kind: ListingKind, key: number, only?: CodeRange[]) =>
     fileReader(db, { kind, key, years: filter }, only);
   const [exporters, importers] = [term.exporters, term.importers];
@@ -185,6 +190,24 @@ function listingFileOf(
   return products
     ? smallerScan(db, { country: { side, id: country }, products, years: filter })
     : reader(side, country);
+}
+
+/**
+ * Every flow of some years: the first `limit` rows of the first of them with flows,
+ * or after a position in its year, read from the head of that year's listing (the
+ * 'year' file) when it holds them. Undefined when there is no such file or year, or,
+ * without a position, when the year's head holds fewer than `limit` rows.
+ */
+function yearHead(
+  db: Database,
+  asked: { years: { from?: number; to?: number }; after: ListingBound | undefined; limit: number },
+): { read(page: ListingPage): Float64Array[] | undefined } | undefined {
+  const { years, after, limit } = asked;
+  const file = listingFile(db, 'year');
+  const year = after ? after.period : file?.firstKeyFrom(years.from ?? 0);
+  if (!file || year === undefined || (years.to !== undefined && year > years.to)) return undefined;
+  if (!after && file.rowsOf(year, {}) < limit) return undefined;
+  return { read: (page) => file.readHead(year, page) };
 }
 
 /**
@@ -246,9 +269,12 @@ function fileReader(
   return file && { read: (page) => file.read(listing.key, years, { products, ...page }) };
 }
 
-/** Whether every term of `filter` is read from a listing file now: its pages are reads, not DuckDB queries. */
-export function listedFromFiles(db: Database, filter: TradeFilter): boolean {
-  return filter.terms.every((term) => listingFileOf(db, { term, filter, after: undefined }) !== undefined);
+/**
+ * Whether every term's first `limit` rows of `filter` are read from a listing file now:
+ * its pages are reads, not DuckDB queries.
+ */
+export function listedFromFiles(db: Database, filter: TradeFilter, limit: number): boolean {
+  return filter.terms.every((term) => listingFileOf(db, { term, filter, after: undefined, limit }) !== undefined);
 }
 
 /** A term's first `limit` rows by its plan. */
@@ -258,8 +284,8 @@ async function listTerm(
 ): Promise<AnnualRows> {
   const { term, filter } = asked;
   const { limit, after } = asked.page;
-  const fromFile = listingFileOf(db, { term, filter, after });
-  if (fromFile) return ListedRows.of(ANNUAL_COLUMNS, fromFile.read({ limit, after }));
+  const fromFile = listingFileOf(db, { term, filter, after, limit })?.read({ limit, after });
+  if (fromFile) return ListedRows.of(ANNUAL_COLUMNS, fromFile);
   const plan = await listingPlan(db, { term, filter, limit });
   if (!plan) return ListedRows.empty(ANNUAL_COLUMNS);
   const scanned = scannedFile(db, { term, plan, after });

@@ -38,20 +38,32 @@ const LISTING_ORDER = 'year, value DESC, exporter, importer, hs6';
 const COLUMNS = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'] as const;
 type SixColumns = [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
 
-/** What a file lists: one country's flows as exporter, or as importer, one pair's, or one product's. */
-export type ListingKind = 'exporter' | 'importer' | 'pair' | 'hs6' | 'heading' | 'chapter';
+/**
+ * What a file lists: one country's flows as exporter, or as importer, one pair's, one
+ * product's, or the head of one year's (every flow of the year).
+ */
+export type ListingKind = 'exporter' | 'importer' | 'pair' | 'hs6' | 'heading' | 'chapter' | 'year';
+
+/**
+ * The rows of a year's listing of every flow the 'year' file holds by default: its
+ * first pages (a hundred of the largest page), where nearly every client reads it.
+ * Pages beyond them are DuckDB queries.
+ */
+export const YEAR_HEAD_ROWS = 100_000;
 
 /**
  * Where each kind's rows come from: the copy; the column that leads it, a key `k`
  * covering its values `k * span` to `k * span + span - 1`; what follows the key in
- * the file's order (the year, or a pair's importer); and, when the copy is not in
- * listing order within a key's year, that order.
+ * the file's order (the year, or a pair's importer); when the copy is not in listing
+ * order within a key's year, that order; and whether the file holds only each key's
+ * first rows (its head).
  */
 interface Source {
   copy: string;
   lead: { column: string; span: number };
   sub: string;
   order?: string;
+  head?: true;
 }
 const SOURCES: Record<ListingKind, Source> = {
   exporter: { copy: 'annual_by_exporter_year', lead: { column: 'exporter', span: 1 }, sub: 'year' },
@@ -60,6 +72,7 @@ const SOURCES: Record<ListingKind, Source> = {
   hs6: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 1 }, sub: 'year' },
   heading: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 100 }, sub: 'year', order: LISTING_ORDER },
   chapter: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 10_000 }, sub: 'year', order: LISTING_ORDER },
+  year: { copy: 'annual_by_year', lead: { column: 'year', span: 1 }, sub: 'year', order: LISTING_ORDER, head: true },
 };
 
 /**
@@ -233,18 +246,22 @@ export class ListingFile {
    * `db`'s trade file into `file`, or into memory when its rows take at most
    * `memoryBytes` (0 when absent), a few segments per query, checking that each
    * segment holds the rows the counts said, in listing order, with ids the row layout
-   * can hold. Fails (and removes the file) otherwise, or once `stopped` says so.
+   * can hold. Of a kind that holds heads, each key's first `headRows` rows
+   * (`YEAR_HEAD_ROWS` when absent). Fails (and removes the file) otherwise, or once
+   * `stopped` says so.
    */
   static async write(
     db: Database,
-    to: { kind: ListingKind; file: string; memoryBytes?: number; stopped?: () => boolean },
+    to: { kind: ListingKind; file: string; memoryBytes?: number; headRows?: number; stopped?: () => boolean },
   ): Promise<ListingFile> {
     const { kind, file } = to;
     const { copy, lead, sub, order } = SOURCES[kind];
+    const head = SOURCES[kind].head && Math.max(1, Math.floor(to.headRows ?? YEAR_HEAD_ROWS));
     const source = table(copy);
     const key = lead.span === 1 ? lead.column : `${lead.column} // ${lead.span}`;
+    const count = head ? `least(count(*), ${head})` : 'count(*)';
     const counted = await db.queryNumbers(
-      `SELECT ${key}, ${sub}, year, count(*) FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      `SELECT ${key}, ${sub}, year, ${count} FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     const [leads, subs, years, counts] = counted as [Float64Array, Float64Array, Float64Array, Float64Array];
     const index = segmentIndex(kind, { leads, subs, years, counts });
@@ -260,9 +277,11 @@ export class ListingFile {
       for (const [first, end] of chunks(leads, subs, counts)) {
         if (to.stopped?.()) throw new Error(`${file}: stopped`);
         // The lead's range is a range of its column, so that the copy's zone maps prune it.
+        // A head is of one key (a chunk never spans two), its first rows in listing order.
         const rows = await db.queryNumbers(
           `SELECT ${sub}, year, exporter, importer, hs6, value, qty FROM ${source} ` +
-            `WHERE ${lead.column} BETWEEN $1 AND $2 AND ${sub} BETWEEN $3 AND $4 ${order ? `ORDER BY ${order}` : ''}`,
+            `WHERE ${lead.column} BETWEEN $1 AND $2 AND ${sub} BETWEEN $3 AND $4 ${order ? `ORDER BY ${order}` : ''}` +
+            (head ? ` LIMIT ${head}` : ''),
           [leads[first]! * lead.span, leads[first]! * lead.span + lead.span - 1, subs[first]!, subs[end - 1]!],
         );
         const start = index.starts[first]!;
@@ -303,19 +322,8 @@ export class ListingFile {
     const { limit, after, products, country } = page;
     const stretch = this.stretch(key, years);
     if (!stretch || limit <= 0) return COLUMNS.map(() => new Float64Array(0));
-    const { starts } = this.index;
-    const end = starts[stretch.last + 1]!;
-    let start = starts[stretch.first]!;
-    if (after) {
-      if (stretch.first !== stretch.last || this.index.years[stretch.first] !== after.period)
-        throw new Error('a position reads its own period only');
-      // From the last sampled row not after the position to the first sampled one after
-      // it: the first row after the position is within.
-      const firstAfter = this.firstSampledAfter(stretch.first, after);
-      start = Math.max(start, firstAfter - SAMPLE_EVERY);
-      const block = this.block(start, Math.min(end, firstAfter));
-      while (start < block.end && !sortsAfter(block.key(start), after)) start++;
-    }
+    const end = this.index.starts[stretch.last + 1]!;
+    const start = this.start(stretch, after);
     if (!products && !country) {
       const last = Math.min(end, start + limit);
       return this.decode(stretch, this.block(start, last));
@@ -334,21 +342,51 @@ export class ListingFile {
     return this.decode(stretch, mergeBlocks(blocks), kept);
   }
 
+  /**
+   * Of a file of each key's first rows (a 'year' file): the page of `limit` rows of
+   * `key`'s listing (after `after`, in its period), when the rows held hold it whole;
+   * else undefined, since the listing goes on beyond them.
+   */
+  readHead(key: number, page: { limit: number; after?: ListingBound }): Float64Array[] | undefined {
+    const stretch = this.stretch(key, {});
+    if (!stretch || page.limit <= 0) return undefined;
+    const start = this.start(stretch, page.after);
+    if (start + page.limit > this.index.starts[stretch.last + 1]!) return undefined;
+    return this.decode(stretch, this.block(start, start + page.limit));
+  }
+
+  /** The first key at least `lo`, when the file has one. */
+  firstKeyFrom(lo: number): number | undefined {
+    const { keys } = this.index;
+    const at = firstAtLeast(keys, lo);
+    return at < keys.length ? keys[at] : undefined;
+  }
+
   /** Closes the file (the caller removes it) or lets go of the rows held. */
   close(): Promise<void> {
     return this.rows.close();
   }
 
+  /** The first row of a stretch's listing, or, after `after`, the first row of its period that sorts after it. */
+  private start(stretch: Stretch, after: ListingBound | undefined): number {
+    let start = this.index.starts[stretch.first]!;
+    if (!after) return start;
+    if (stretch.first !== stretch.last || this.index.years[stretch.first] !== after.period)
+      throw new Error('a position reads its own period only');
+    // From the last sampled row not after the position to the first sampled one after
+    // it: the first row after the position is within.
+    const end = this.index.starts[stretch.last + 1]!;
+    const firstAfter = this.firstSampledAfter(stretch.first, after);
+    start = Math.max(start, firstAfter - SAMPLE_EVERY);
+    const block = this.block(start, Math.min(end, firstAfter));
+    while (start < block.end && !sortsAfter(block.key(start), after)) start++;
+    return start;
+  }
+
   /** The segments of `key` within `years`, when it has any. */
   private stretch(key: number, years: { from?: number; to?: number }): Stretch | undefined {
     const { keys, years: segmentYears } = this.index;
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtLeast(keys, key);
     let first = -1;
     let last = -1;
     for (let s = lo; s < keys.length && keys[s] === key; s++) {
@@ -402,6 +440,18 @@ export class ListingFile {
     }
     return columns;
   }
+}
+
+/** The index of the first of the ascending `keys` at least `key` (their length when none is). */
+function firstAtLeast(keys: Float64Array, key: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Where each segment's rows start, from the rows counted per lead, what follows it, and year. */

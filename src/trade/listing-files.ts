@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sizeInBytes } from '../settings.js';
 import { tableNames, type Database } from '../store/duckdb.js';
 import { copyViews } from './file-format/index.js';
-import { ListingFile, listingFileBytes, type ListingKind } from './listing-file.js';
+import { ListingFile, listingFileBytes, YEAR_HEAD_ROWS, type ListingKind } from './listing-file.js';
 
 const KEY = 'trade:listing-files';
 /** DuckDB's memory for writing the listing files (a few segments at a time). */
@@ -16,8 +16,11 @@ const WRITER_MEMORY_LIMIT = '256MB';
  * slower than a request's limit allows.
  */
 const WRITER_QUERY_TIMEOUT_MS = 10 * 60_000;
-/** The files written, in this order: a country's listings as exporter and as importer, a pair's, a product's. */
-const KINDS: readonly ListingKind[] = ['exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'];
+/**
+ * The files written, in this order: the heads of the years' listings (small), a
+ * country's listings as exporter and as importer, a pair's, a product's.
+ */
+const KINDS: readonly ListingKind[] = ['year', 'exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'];
 /** Memory left to the process itself and the rest of the machine when the page cache's room is reckoned. */
 const HEADROOM_BYTES = 2 * 2 ** 30;
 
@@ -59,6 +62,7 @@ interface WriteOptions {
   roomBytes?: number;
   memoryBytes?: number;
   scanRowsMax?: number;
+  yearHeadRows?: number;
 }
 
 /**
@@ -74,7 +78,7 @@ interface WriteOptions {
  * (`SCAN_ROWS_MAX_DEFAULT`).
  */
 export function writeListingFilesAhead(db: Database, dir: string, options: WriteOptions = {}): void {
-  const { report = () => undefined, scanRowsMax = SCAN_ROWS_MAX_DEFAULT } = options;
+  const { report = () => undefined, scanRowsMax = SCAN_ROWS_MAX_DEFAULT, yearHeadRows = YEAR_HEAD_ROWS } = options;
   let memoryLeft = options.memoryBytes ?? 0;
   const written: Written = { files: {}, scanRowsMax };
   db.keep(KEY, written);
@@ -95,21 +99,22 @@ export function writeListingFilesAhead(db: Database, dir: string, options: Write
       // The copies an older file lacks are read through views, as in the serving database.
       await copyViews(reader, 'trade', await tableNames(reader, 'trade'));
       const room = options.roomBytes ?? (await pageCacheRoom(db));
-      const [flows] = await reader.query('SELECT count(*)::DOUBLE AS n FROM trade.annual_by_year');
-      const each = listingFileBytes(Number(flows!.n));
-      for (const [i, kind] of KINDS.entries()) {
-        if ((i + 1) * each > room) {
-          failed(kind, beyondRoom(i + 1, each, room));
+      const bytesOf = await kindBytes(reader, yearHeadRows);
+      let used = 0;
+      for (const kind of KINDS) {
+        const bytes = bytesOf(kind);
+        if (used + bytes > room) {
+          failed(kind, beyondRoom(used + bytes, room));
           continue;
         }
+        used += bytes;
         const file = path.join(dir, `listing-${randomUUID()}-${kind}.bin`);
         files.push(file);
         const started = performance.now();
-        const memoryBytes = memoryLeft >= each ? each : 0;
-        const listing = await ListingFile.write(reader, { kind, file, memoryBytes, stopped: () => closed }).catch(
-          (err: unknown) => failed(kind, err),
-        );
-        memoryLeft -= listing?.inMemory ? each : 0;
+        const memoryBytes = memoryLeft >= bytes ? bytes : 0;
+        const to = { kind, file, memoryBytes, headRows: yearHeadRows, stopped: () => closed };
+        const listing = await ListingFile.write(reader, to).catch((err: unknown) => failed(kind, err));
+        memoryLeft -= listing?.inMemory ? bytes : 0;
         if (!listing) continue;
         if (closed) await listing.close().catch(() => undefined);
         else {
@@ -136,10 +141,20 @@ function onceEach(report: (r: ListingFileReport) => void, closed: () => boolean)
   };
 }
 
-/** Why the `n`th file of `each` bytes is not written. */
-function beyondRoom(n: number, each: number, room: number): Error {
-  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-  return new Error(`${n} files of ${gib(each)} are more than the page cache's room (${gib(room)})`);
+/** The bytes each kind's file takes at most: every flow once, or the heads of the years' listings. */
+async function kindBytes(reader: Database, yearHeadRows: number): Promise<(kind: ListingKind) => number> {
+  const [counted] = await reader.query(
+    'SELECT count(*)::DOUBLE AS n, count(DISTINCT year)::DOUBLE AS years FROM trade.annual_by_year',
+  );
+  const flows = Number(counted!.n);
+  const heads = Math.min(flows, Number(counted!.years) * yearHeadRows);
+  return (kind) => listingFileBytes(kind === 'year' ? heads : flows);
+}
+
+/** Why a file that brings the files' bytes to `bytes` is not written. */
+function beyondRoom(bytes: number, room: number): Error {
+  const gib = (b: number) => `${(b / 2 ** 30).toFixed(1)} GiB`;
+  return new Error(`files of ${gib(bytes)} in all are more than the page cache's room (${gib(room)})`);
 }
 
 /** Settles once `db`'s listing files are written or given up (at once when none are being written). */

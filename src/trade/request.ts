@@ -87,8 +87,8 @@ export class TradeRequest implements TradeStore {
   }
 
   /** As reported only: another edition's read first counts the flows it leaves out (a query). */
-  listedFromFiles(filter: TradeFilter): boolean {
-    return this.edition === undefined && this.store.listedFromFiles(filter);
+  listedFromFiles(filter: TradeFilter, limit: number): boolean {
+    return this.edition === undefined && this.store.listedFromFiles(filter, limit);
   }
 
   async aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {

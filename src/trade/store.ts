@@ -34,8 +34,8 @@ export interface TradeStore {
   readonly catalogue: TradeCatalogue;
   /** Annual observations (exporter, importer, product, year), by year, largest first. */
   observations(filter: TradeFilter, page: ListingRequest): Promise<AnnualRows>;
-  /** Whether the pages of `observations` of `filter` are read from the listing files (cheap) now. */
-  listedFromFiles(filter: TradeFilter): boolean;
+  /** Whether the first `limit` rows of `observations` of `filter` are read from the listing files (cheap) now. */
+  listedFromFiles(filter: TradeFilter, limit: number): boolean;
   /** Annual sums grouped by year, a country side or product. */
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]>;
   monthlyObservations(filter: MonthlyFilter, page: ListingRequest): Promise<MonthlyRows>;
@@ -69,8 +69,8 @@ export class DuckDbTradeStore implements TradeStore {
     return annualObservations(this.db, filter, this.bound(page));
   }
 
-  listedFromFiles(filter: TradeFilter): boolean {
-    return listedFromFiles(this.db, filter);
+  listedFromFiles(filter: TradeFilter, limit: number): boolean {
+    return listedFromFiles(this.db, filter, limit);
   }
 
   aggregate(filter: TradeFilter, aggregation: Aggregation): Promise<AggregateRow[]> {

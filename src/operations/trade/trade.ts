@@ -20,10 +20,11 @@ export const trade = defineOperation({
   cost: 2,
   weight: 'heavy',
   // A page read from the listing files is one read of contiguous rows: it need not wait behind sorts and scans.
+  // It reads one row more than it returns (see `bySize`).
   cheap: ({ query, stores }) => {
     try {
       const store = stores.trade(query.hs_version);
-      return store.listedFromFiles(annualFilter(new TradeInput(store.catalogue), query));
+      return store.listedFromFiles(annualFilter(new TradeInput(store.catalogue), query), query.limit + 1);
     } catch {
       return false; // the handler answers the same error
     }
