@@ -42,7 +42,7 @@ function listingFiles(dataDir: string): string[] {
 }
 
 /** The kinds of listing file a snapshot's opening writes, in order. */
-const KINDS = ['year', 'exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'] as const;
+const KINDS = ['year', 'exporter', 'importer', 'pair', 'hs6', 'chapter', 'heading'] as const;
 
 /** The flows of `db`, and the rows of the heads of its years' listings, `YEAR_HEAD_ROWS` each at most. */
 async function flowsAndHeads(db: Database): Promise<{ flows: number; heads: number }> {
@@ -276,6 +276,41 @@ describe("a country's, a pair's and a product's listings read from the listing f
       assert.ok(reads() > 30 && reads() < pages, `${reads()} pages of ${pages} read from the heads`);
     } finally {
       await closeServed(headed);
+    }
+  });
+
+  it("answers a heading's listing as DuckDB does from its codes' when its file is not written", async () => {
+    const served = await serveInProcess(dataDir, { listingFiles: false });
+    try {
+      const db = served.store.current!.db;
+      const { flows, heads } = await flowsAndHeads(db);
+      const told: ListingFileReport[] = [];
+      writeListingFilesAhead(db, path.join(dataDir, 'tmp'), {
+        report: (r) => told.push(r),
+        roomBytes: 24 * (heads + 5.5 * flows),
+      });
+      await listingFilesWritten(db);
+      assert.deepEqual(
+        told.filter((r) => !r.written).map((r) => r.kind),
+        ['heading'],
+      );
+      const [first, last] = [years[0]!, years.at(-1)!];
+      const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
+      const top = (await answerOf(duck, `/v1/trade?limit=60`)).body.data as Array<{ hs6: string }>;
+      const headings = [...new Set(top.map((r) => r.hs6.slice(0, 4)))].slice(0, 6);
+      const reads = countReads(served, ['hs6']);
+      let pages = 0;
+      for (const [i, heading] of headings.entries()) {
+        for (const reporter of ['', `&reporter=${reporters[i]}&flow=export`, `&reporter=${reporters[i + 1]}`]) {
+          const window = windows[(i + reporter.length) % windows.length]!;
+          const limit = [1, 5, 100, 1000][(i + reporter.length) % 4]!;
+          pages += (await walk(`/v1/trade?product=${heading}${reporter}${window}&limit=${limit}`, 4, served)).pages;
+        }
+      }
+      assert.ok(headings.length >= 4 && pages > 30, `${pages} pages of ${headings.length} headings compared`);
+      assert.ok(reads() > 20, `${reads()} reads of the code file for ${pages} pages`);
+    } finally {
+      await closeServed(served);
     }
   });
 

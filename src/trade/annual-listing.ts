@@ -182,7 +182,8 @@ function listingFileOf(
     return reader('pair', listingKey('pair', exporters[0]!, importers[0]), products);
   if (!exporters && !importers) {
     const product = products?.length === 1 ? productKind(products[0]!) : undefined;
-    return product && reader(product.kind, product.key);
+    const listing = product && productListing(db, product);
+    return listing && { read: (page) => listing.read(filter, page) };
   }
   const side = soleCountry(term, leadingKey(term, filter, true).key);
   if (!side || (side === 'exporter' ? importers : exporters)) return undefined;
@@ -228,14 +229,38 @@ function smallerScan(
   if (own)
     scans.push({ rows: own.rowsOf(country.id, within), read: (p) => own.read(country.id, within, { ...p, products }) });
   const product = products.length === 1 ? productKind(products[0]!) : undefined;
-  const file = product && listingFile(db, product.kind);
-  if (product && file)
-    scans.push({
-      rows: file.rowsOf(product.key, within),
-      read: (p) => file.read(product.key, within, { ...p, country }),
-    });
+  const listing = product && productListing(db, product);
+  if (listing) scans.push({ rows: listing.rowsOf(within), read: (p) => listing.read(within, { ...p, country }) });
   const fewest = scans.reduce<(typeof scans)[number] | undefined>((a, b) => (a && a.rows <= b.rows ? a : b), undefined);
   return fewest && fewest.rows <= scanRowsMax(db) ? fewest : undefined;
+}
+
+/** A product's listing in the years, and pages of it (of one country's flows, when given). */
+interface ProductListing {
+  rowsOf(years: { from?: number; to?: number }): number;
+  read(years: { from?: number; to?: number }, page: ListingPage & { country?: CountrySide }): Float64Array[];
+}
+
+/**
+ * A product's listing (a code, heading or chapter) from its listing file; a heading's,
+ * when its file is not written (the last, and the first beyond the page cache's room),
+ * merged from the listings of its codes (a few, some tens at most) in the code file.
+ */
+function productListing(db: Database, product: { kind: ListingKind; key: number }): ProductListing | undefined {
+  const { kind, key } = product;
+  const file = listingFile(db, kind);
+  if (file) return { rowsOf: (years) => file.rowsOf(key, years), read: (years, page) => file.read(key, years, page) };
+  const codes = kind === 'heading' ? listingFile(db, 'hs6') : undefined;
+  if (!codes) return undefined;
+  const ofHeading = codes.keysIn(key * 100, key * 100 + 99);
+  return {
+    rowsOf: (years) => ofHeading.reduce((n, code) => n + codes.rowsOf(code, years), 0),
+    read: (years, page) => {
+      const parts = ofHeading.map((code) => ListedRows.of(ANNUAL_COLUMNS, codes.read(code, years, page)));
+      const merged = mergeTerms(parts, page.limit);
+      return ANNUAL_COLUMNS.map((c) => merged.column(c));
+    },
+  };
 }
 
 /**

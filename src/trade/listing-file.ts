@@ -355,6 +355,15 @@ export class ListingFile {
     return this.decode(stretch, this.block(start, start + page.limit));
   }
 
+  /** The keys from `lo` to `hi` the file has rows of, ascending. */
+  keysIn(lo: number, hi: number): number[] {
+    const { keys } = this.index;
+    const found: number[] = [];
+    for (let s = firstAtLeast(keys, lo); s < keys.length && keys[s]! <= hi; s++)
+      if (keys[s] !== found.at(-1)) found.push(keys[s]!);
+    return found;
+  }
+
   /** The first key at least `lo`, when the file has one. */
   firstKeyFrom(lo: number): number | undefined {
     const { keys } = this.index;

@@ -18,9 +18,11 @@ const WRITER_MEMORY_LIMIT = '256MB';
 const WRITER_QUERY_TIMEOUT_MS = 10 * 60_000;
 /**
  * The files written, in this order: the heads of the years' listings (small), a
- * country's listings as exporter and as importer, a pair's, a product's.
+ * country's listings as exporter and as importer, a pair's, a product code's, a
+ * chapter's, a heading's. A heading's listing is last as the one the others give at
+ * least cost: it merges the listings of its few codes when its file is not written.
  */
-const KINDS: readonly ListingKind[] = ['year', 'exporter', 'importer', 'pair', 'hs6', 'heading', 'chapter'];
+const KINDS: readonly ListingKind[] = ['year', 'exporter', 'importer', 'pair', 'hs6', 'chapter', 'heading'];
 /** Memory left to the process itself and the rest of the machine when the page cache's room is reckoned. */
 const HEADROOM_BYTES = 2 * 2 ** 30;
 
