@@ -31,6 +31,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const mixPaths = Number(process.env.BENCH_MIX_PATHS ?? 20000);
 const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 10);
 const dataDir = process.env.DATA_DIR ?? './data';
+/** Seconds of the mix at 32 connections (paths of its own) before any measure: a server in use, not just started. */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 
 async function get(p: string): Promise<any> {
   const res = await fetch(url + p, { headers: { authorization: `Bearer ${key}` } });
@@ -144,6 +146,11 @@ async function main(): Promise<void> {
   const rssPeak = watchRss();
   const only = process.env.BENCH_OPERATIONS ? process.env.BENCH_OPERATIONS.split(',') : undefined;
   const chosen = Object.entries(mixes).filter(([operation]) => !only || only.includes(operation));
+  if (warmupSeconds > 0) {
+    const every = Object.values(mixes);
+    const paths = distinctPaths(() => pick(every)(), 20_000);
+    console.table([await measure('warm-up (not counted)', paths, { connections: 32, seconds: warmupSeconds })]);
+  }
   for (const [operation, next] of chosen) {
     for (const connections of [1, 32]) {
       table.push(await measure(operation, distinctPaths(next, pathsFor(connections)), { connections }));
