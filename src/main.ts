@@ -102,7 +102,12 @@ function snapshotStore(settings: Settings, logger: Logger): DatasetStore {
             `listing file of ${r.kind}s written: ${r.rows} rows in ${r.seconds.toFixed(1)} s` +
               (r.inMemory ? ', held in memory' : ''),
           )
-        : logger.warn(r, `listing file of ${r.kind}s not written (${r.reason}); DuckDB answers those listings`),
+        : logger.warn(
+            r,
+            `listing file of ${r.kind}s not written (${r.reason}); ` +
+              (r.kind === 'heading' ? "their codes' listing file or DuckDB answers" : 'DuckDB answers') +
+              ' those listings',
+          ),
     complexityCacheBytes: settings.complexityCacheMb * 2 ** 20,
     snapshotsKept: settings.snapshotsKept,
     onClean: (removed) =>
