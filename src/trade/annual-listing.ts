@@ -205,8 +205,8 @@ function yearHead(
 ): { read(page: ListingPage): Float64Array[] | undefined } | undefined {
   const { years, after, limit } = asked;
   const file = listingFile(db, 'year');
-  const year = after ? after.period : file?.firstKeyFrom(years.from ?? 0);
-  if (!file || year === undefined || (years.to !== undefined && year > years.to)) return undefined;
+  const year = after ? after.period : file?.keysIn(years.from ?? 0, years.to ?? Infinity)[0];
+  if (!file || year === undefined) return undefined;
   if (!after && file.rowsOf(year, {}) < limit) return undefined;
   return { read: (page) => file.readHead(year, page) };
 }

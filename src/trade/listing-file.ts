@@ -364,13 +364,6 @@ export class ListingFile {
     return found;
   }
 
-  /** The first key at least `lo`, when the file has one. */
-  firstKeyFrom(lo: number): number | undefined {
-    const { keys } = this.index;
-    const at = firstAtLeast(keys, lo);
-    return at < keys.length ? keys[at] : undefined;
-  }
-
   /** Closes the file (the caller removes it) or lets go of the rows held. */
   close(): Promise<void> {
     return this.rows.close();
