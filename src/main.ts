@@ -15,6 +15,7 @@ import { SnapshotPuller } from './store/store-pull.js';
 import { setWarningSink } from './store/warnings.js';
 import { readUpdateState } from './ingest/update/source-state.js';
 import { closeComplexityPool } from './trade/complexity/pool.js';
+import { closeSliceSumPool } from './trade/slice-sums-pool.js';
 import { closeObservationWriter } from './trade/observation-json-thread.js';
 
 /** How long a stop signal waits for in-flight requests and connections before the process exits. */
@@ -229,7 +230,7 @@ async function main(): Promise<void> {
   });
   onStopSignals(logger, async () => {
     await app.close();
-    await Promise.all([access.close(), closeComplexityPool(), closeObservationWriter()]);
+    await Promise.all([access.close(), closeComplexityPool(), closeSliceSumPool(), closeObservationWriter()]);
     puller?.close();
     store.close();
   });

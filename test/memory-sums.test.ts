@@ -28,10 +28,15 @@ const PER_OPERATION = 150;
 /**
  * A server on the sample: every sum in DuckDB (`memorySums` off), or in memory with
  * `memorySumsBytes` for the slices (the whole tables read ahead when they fit, which
- * is awaited; otherwise slices fetched on use and dropped beyond the budget).
+ * is awaited; otherwise slices fetched on use and dropped beyond the budget), and
+ * sums of `sumOffThreadRows` rows or more on the summing thread.
  */
-async function serve(dataDir: string, memorySums: boolean, memorySumsBytes?: number): Promise<Served> {
-  const served = await serveInProcess(dataDir, { memorySums, memorySumsBytes, listingFiles: memorySums });
+async function serve(
+  dataDir: string,
+  memorySums: boolean,
+  held: { memorySumsBytes?: number; sumOffThreadRows?: number } = {},
+): Promise<Served> {
+  const served = await serveInProcess(dataDir, { memorySums, ...held, listingFiles: memorySums });
   if (memorySums) await (await AggregateSlices.of(served.store.current!.db)).read;
   return served;
 }
@@ -50,10 +55,11 @@ describe('trade sums held in memory', () => {
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
     await provideSample(dataDir);
-    memory = await serve(dataDir, true);
+    // Every sum on the summing thread, off the event loop.
+    memory = await serve(dataDir, true, { sumOffThreadRows: 0 });
     // 1 MB holds some 24 000 slice rows: the sample's product table is read whole, the
-    // others are fetched slice by slice and dropped beyond that.
-    onDemand = await serve(dataDir, true, 2 ** 20);
+    // others are fetched slice by slice and dropped beyond that. Every sum where it is asked for.
+    onDemand = await serve(dataDir, true, { memorySumsBytes: 2 ** 20, sumOffThreadRows: Infinity });
     duck = await serve(dataDir, false);
   });
   after(async () => {

@@ -10,11 +10,19 @@ export interface SumsInMemory {
   memorySums?: boolean;
   /** Bytes the trade sums held in memory may take (default `TRADE_MEMORY_MB_DEFAULT` MiB); 0 reads no table whole. */
   memorySumsBytes?: number;
+  /**
+   * Sums of at least this many slice rows are computed on the summing thread, off the
+   * event loop (default `SUM_OFF_THREAD_ROWS_DEFAULT`); 0 sends every one there.
+   */
+  sumOffThreadRows?: number;
 }
+
+/** Fewer rows are summed where they are asked for: sending a task costs about what summing them does. */
+export const SUM_OFF_THREAD_ROWS_DEFAULT = 20_000;
 
 const KEY = 'trade:sums-in-memory';
 /** A database no snapshot loader set up (one aside for an extract): every sum runs in DuckDB. */
-const NONE: Required<SumsInMemory> = { memorySums: false, memorySumsBytes: 0 };
+const NONE: Required<SumsInMemory> = { memorySums: false, memorySumsBytes: 0, sumOffThreadRows: Infinity };
 
 /**
  * Sets how the sums of a snapshot's trade databases are held in memory, before
@@ -28,6 +36,7 @@ export function holdSums(
   const held = {
     memorySums: !dbs.proving && (sums.memorySums ?? true),
     memorySumsBytes: sums.memorySumsBytes ?? TRADE_MEMORY_MB_DEFAULT * 2 ** 20,
+    sumOffThreadRows: sums.sumOffThreadRows ?? SUM_OFF_THREAD_ROWS_DEFAULT,
   };
   dbs.trade.keep(KEY, held);
   for (const edition of dbs.editions) edition.keep(KEY, { ...held, memorySumsBytes: 0 });

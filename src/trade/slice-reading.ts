@@ -33,6 +33,38 @@ export interface Slice {
    * the whole slice when the table is key-major, a year's rows when it is year-major.
    */
   starts: number[];
+  /** The rows by year, made on first use (`slice-sums.ts`). */
+  byYear?: YearRows;
+}
+
+/** A slice's rows by year: those of year `first + y` are `rows[starts[y]]` to `rows[starts[y + 1] - 1]`, in order. */
+export interface YearRows {
+  first: number;
+  starts: Uint32Array;
+  rows: Uint32Array;
+}
+
+type Numbers = Int16Array | Int32Array | Uint32Array | Float64Array | Uint8Array;
+
+/**
+ * A zeroed array over shared memory: a slice's columns are read on the summing thread
+ * (`slice-sums-pool.ts`) as they are, not copied into each message.
+ */
+export function sharedArray<T extends Numbers>(
+  Type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  count: number,
+): T {
+  return new Type(new SharedArrayBuffer(count * Type.BYTES_PER_ELEMENT));
+}
+
+/** A copy of `from` in shared memory, its numbers converted to `Type`'s. */
+export function sharedCopy<T extends Numbers>(
+  Type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  from: ArrayLike<number>,
+): T {
+  const copy = sharedArray(Type, from.length);
+  copy.set(from);
+  return copy;
 }
 
 /** A row's place in its table's scan order. */
@@ -115,20 +147,20 @@ function sliceOf(source: SlicedAggregate, read: Float64Array[], [from, to]: [num
   ];
   const count = year.length;
   const columns: Slice['columns'] = { exporter: undefined, importer: undefined, hs6: undefined };
-  SLICED[source].forEach((k, i) => (columns[k] = Int32Array.from(keyValues[i]!)));
+  SLICED[source].forEach((k, i) => (columns[k] = sharedCopy(Int32Array, keyValues[i]!)));
   const contiguous = count === 0 || rowid![count - 1]! - rowid![0]! === count - 1;
   const slice: Slice = {
     count,
     lead: SLICED[source][0],
     columns,
-    year: Int16Array.from(year),
-    value: new Float64Array(count),
-    qty: new Float64Array(count),
-    valueQ: new Float64Array(count),
-    n: new Float64Array(count),
-    present: new Uint8Array(count),
+    year: sharedCopy(Int16Array, year),
+    value: sharedArray(Float64Array, count),
+    qty: sharedArray(Float64Array, count),
+    valueQ: sharedArray(Float64Array, count),
+    n: sharedArray(Float64Array, count),
+    present: sharedArray(Uint8Array, count),
     firstRow: count ? rowid![0]! : 0,
-    rowid: contiguous ? undefined : rowid!.slice(),
+    rowid: contiguous ? undefined : sharedCopy(Float64Array, rowid!),
     starts: [],
   };
   const h = columns.hs6!;

@@ -1,0 +1,43 @@
+import { Piscina } from 'piscina';
+import { sumSlices, type SliceSumRow, type SliceSumTask } from './slice-sums.js';
+import type { SliceSumAnswer } from './slice-sums-worker.js';
+
+/**
+ * Threads that sum slices off the event loop. One: the process's other core is also
+ * DuckDB's and the complexity pool's, and the event loop keeps one.
+ */
+export const SLICE_SUM_THREADS = 1;
+/** Tasks that may wait for the summing thread; more are summed where they are asked for. */
+const WAITING_MAX = 64;
+
+let pool: Piscina | undefined;
+
+/** The worker module beside this one: `.ts` where the sources run as they are, `.js` once built. */
+const workerFile = () =>
+  new URL(`./slice-sums-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+
+/**
+ * A task's sums computed on the summing thread, which reads the slices' shared memory
+ * as it is, while the event loop answers other requests; the year rows it makes of a
+ * slice are kept with the slice here. The same numbers as `sumSlices` here, which
+ * answers when the thread has `WAITING_MAX` tasks waiting or fails.
+ */
+export async function sumSlicesOffThread(task: SliceSumTask): Promise<SliceSumRow[]> {
+  pool ??= new Piscina({ filename: workerFile(), minThreads: SLICE_SUM_THREADS, maxThreads: SLICE_SUM_THREADS });
+  if (pool.queueSize >= WAITING_MAX) return sumSlices(task);
+  let answer: SliceSumAnswer;
+  try {
+    answer = (await pool.run(task)) as SliceSumAnswer;
+  } catch {
+    return sumSlices(task);
+  }
+  for (const [t, i, rows] of answer.byYear) task.slices[t]![i]!.byYear ??= rows;
+  return answer.rows;
+}
+
+/** Ends the summing thread (at shutdown); a later task starts it again. */
+export async function closeSliceSumPool(): Promise<void> {
+  const running = pool;
+  pool = undefined;
+  await running?.destroy();
+}
