@@ -25,7 +25,7 @@ export type { SlicedAggregate } from './slice-reading.js';
 
 export type { SliceGroup, SliceSumRow } from './slice-sums.js';
 
-/** The most rows one request sums on the event loop (its products' rows are found by bisection). */
+/** The most rows one request sums in memory (its products' rows are found by bisection). */
 const MAX_SUMMED_ROWS = 250_000;
 
 /** The most leading values of one term (a long list of countries would fetch as many slices): more run in DuckDB. */
@@ -45,7 +45,8 @@ const READ_RETRY_MS = 1000;
  * few queries each) as far as the budget goes; a slice not read so is fetched with
  * one query on first use. A grouped request whose terms read these aggregates by
  * one leading value each sums the slices in JS, in the table's stored order, as
- * DuckDB's single-threaded aggregate adds the same rows.
+ * DuckDB's single-threaded aggregate adds the same rows: on the event loop, or on the
+ * summing thread from `sumOffThreadRows` rows.
  */
 export class AggregateSlices {
   private readonly kept = new Map<string, Promise<Slice | typeof TOO_LARGE>>();
