@@ -203,12 +203,12 @@ function sumAcrossYears(s: Slice): Slice {
   const codes = s.columns.hs6!;
   // One run in product order (the table led by the country, then the product): a product's rows are together.
   const together = s.starts.length === 2;
-  const products = sharedCopy(
-    Int32Array,
-    together ? codes.filter((c, i) => i === 0 || c !== codes[i - 1]) : Int32Array.from(new Set(codes)).sort(),
-  );
-  const count = products.length;
+  const codesOnce = together
+    ? codes.filter((c, i) => i === 0 || c !== codes[i - 1])
+    : Int32Array.from(new Set(codes)).sort();
+  const count = codesOnce.length;
   if (count > s.count / 2) return s;
+  const products = sharedCopy(Int32Array, codesOnce);
   const totals: Slice = {
     count,
     lead: s.lead,
