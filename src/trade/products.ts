@@ -4,6 +4,15 @@ import { codeRange, type TradeCatalogue } from './catalogue.js';
 // Anchored, no nested quantifier: an HS code prefix of 1 to 6 digits.
 const CODE_PREFIX = /^(?:hs:)?(\d{1,6})$/i;
 
+/** Each catalogue's product names, normalised once, in the catalogue's order. */
+const normalNames = new WeakMap<TradeCatalogue, string[]>();
+
+function normalNamesOf(catalogue: TradeCatalogue): string[] {
+  let names = normalNames.get(catalogue);
+  if (!names) normalNames.set(catalogue, (names = catalogue.products.map((p) => normalizeText(p.name))));
+  return names;
+}
+
 /** Products whose code starts with the digits given, or whose name holds every word. */
 export function searchProducts(catalogue: TradeCatalogue, q: string, limit: number) {
   const text = q.trim();
@@ -15,9 +24,9 @@ export function searchProducts(catalogue: TradeCatalogue, q: string, limit: numb
     // Every word must occur; text without letters or digits is matched as written.
     const normal = normalizeText(text);
     const words = normal === '' ? [text.toLowerCase()] : normal.split(' ');
-    const nameOf = normal === '' ? (name: string) => name.toLowerCase() : normalizeText;
-    matches = catalogue.products.filter((p) => {
-      const name = nameOf(p.name);
+    const names = normal === '' ? undefined : normalNamesOf(catalogue);
+    matches = catalogue.products.filter((p, i) => {
+      const name = names ? names[i]! : p.name.toLowerCase();
       return words.every((w) => name.includes(w));
     });
   }
