@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteCreditLedger } from '../src/access/credits/sqlite.js';
+import { LedgerThread } from '../src/access/credits/ledger-thread.js';
 import { creditPeriod, generateKey, hashKey, type StoredKey } from '../src/access/keys.js';
 import { openStateDatabase, stateDatabaseFile } from '../src/access/sqlite/database.js';
 import { SqliteKeyAdmin, SqliteKeyStore } from '../src/access/stores/sqlite.js';
@@ -144,6 +145,48 @@ describe('embedded state in SQLite', () => {
         ['key_0000000000c3', 0],
       ],
     );
+  });
+
+  it('records usage on the ledger thread, committed before commit() settles, without reloading the keys', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-thread-'));
+    dirs.push(dataDir);
+    const db = openStateDatabase(dataDir);
+    const admin = new SqliteKeyAdmin(openStateDatabase(dataDir));
+    const { key, record } = await admin.create({ name: 'metered', quota: 100, rate: null });
+    const keys = new SqliteKeyStore(db, 10);
+    const thread = new LedgerThread(dataDir);
+    const ledger = new SqliteCreditLedger(db, (entries) => thread.write(entries));
+    try {
+      const found = (await keys.lookup(key))!;
+      const loaded = (keys as unknown as { byHash: unknown }).byHash;
+      const period = creditPeriod();
+      const calls = Array.from({ length: 20 }, (_, i) => ({
+        requestId: `r${i}`,
+        keyId: found.id,
+        period,
+        operation: '/v1/trade',
+        credits: 2,
+      }));
+      const left = await Promise.all(calls.map((e) => ledger.commit(found, e, false)));
+      assert.equal(Math.min(...(left as number[])), 60);
+      // Committed on the thread's connection and read on this one once commit() settled.
+      const counted = db.prepare('SELECT count(*) AS n, sum(credits) AS c FROM usage_ledger').get() as Record<
+        string,
+        number
+      >;
+      assert.deepEqual([Number(counted.n), Number(counted.c)], [20, 40]);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal((keys as unknown as { byHash: unknown }).byHash, loaded, 'the ledger writes reloaded the keys');
+      // A key revoked on another connection is still seen within the poll.
+      await admin.revoke(record.id);
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal(await keys.lookup(key), null);
+    } finally {
+      await thread.close();
+      keys.close();
+      await admin.close();
+      db.close();
+    }
   });
 
   describe('with 1 000 000 usage rows', () => {

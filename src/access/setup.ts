@@ -5,6 +5,7 @@ import { LayeredKeyStore, type KeyStore } from './keys.js';
 import { rateLimitCheck } from './rate-limit/index.js';
 import { MemoryRateLimiter } from './rate-limit/memory.js';
 import { SqliteCreditLedger } from './credits/sqlite.js';
+import { LedgerThread } from './credits/ledger-thread.js';
 import { openStateDatabase } from './sqlite/database.js';
 import { SqliteKeyStore } from './stores/sqlite.js';
 import type { AccountStore } from './accounts/store.js';
@@ -58,10 +59,12 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
 }
 
 function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends {
-  // One connection for keys and ledger: `data_version` then moves only on the CLI's writes.
+  // The key store polls `data_version` on this connection; the ledger is written on the
+  // ledger thread's, and the keys are reloaded only when a key or an account changed.
   const db = openStateDatabase(settings.dataDir);
   const sqliteKeys = new SqliteKeyStore(db);
-  const ledger = new SqliteCreditLedger(db);
+  const ledgerThread = new LedgerThread(settings.dataDir);
+  const ledger = new SqliteCreditLedger(db, (entries) => ledgerThread.write(entries));
   // The dashboard writes on its own connection, so that `data_version` moves and the
   // key store sees a key created or revoked there at its next poll.
   const dashboardDb = openStateDatabase(settings.dataDir);
@@ -81,6 +84,7 @@ function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends 
     cursorSecret: async () => cursorSecret,
     close: async () => {
       sqliteKeys.close();
+      await ledgerThread.close();
       db.close();
       dashboardDb.close();
     },

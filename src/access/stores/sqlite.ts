@@ -21,14 +21,18 @@ const KEY_COLUMNS = 'id, name, key_hash, created_at, revoked_at, quota, rate_req
 /**
  * Keys of the embedded mode, held in memory by hash. The `keys` CLI writes them from
  * another process: `PRAGMA data_version` (which changes when another connection has
- * committed, and costs no read) is checked every `pollMs` and the keys reloaded when
- * it moved, so a revocation takes effect within that time.
+ * committed, and costs no read) is checked every `pollMs`. When it moved, the counter
+ * that every change of a key or an account moves (`keys_version`, migration 007) is
+ * read, and the keys are reloaded when that moved too, so a revocation takes effect
+ * within `pollMs`, and the usage ledger's commits (another connection's) reload nothing.
  */
 export class SqliteKeyStore implements KeyStore {
   private byHash = new Map<string, ApiKeyRecord>();
   private version = -1;
+  private keysVersion = -1;
   private readonly timer: NodeJS.Timeout;
   private readonly active;
+  private readonly keysChanges;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -36,6 +40,7 @@ export class SqliteKeyStore implements KeyStore {
   ) {
     // The keys of a disabled account stop working as if revoked.
     this.active = db.prepare<[], SqliteRows['key']>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE ${ACTIVE_KEYS}`);
+    this.keysChanges = db.prepare<[], number>('SELECT version FROM keys_version WHERE id = 1').pluck();
     this.reloadIfChanged();
     this.timer = setInterval(() => this.reloadIfChanged(), pollMs);
     this.timer.unref();
@@ -45,8 +50,12 @@ export class SqliteKeyStore implements KeyStore {
     try {
       const version = Number(this.db.pragma('data_version', { simple: true }));
       if (version === this.version) return;
-      const keys = this.active.all().map(SQLITE_ROWS.storedKey);
-      this.byHash = new Map(keys.map((k) => [k.hash, keyRecord(k)]));
+      const keysVersion = Number(this.keysChanges.get());
+      if (keysVersion !== this.keysVersion) {
+        const keys = this.active.all().map(SQLITE_ROWS.storedKey);
+        this.byHash = new Map(keys.map((k) => [k.hash, keyRecord(k)]));
+        this.keysVersion = keysVersion;
+      }
       this.version = version;
     } catch {
       // the database is busy or closing: the keys in memory stay in force until the next tick
