@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { moduleBeside } from '../worker-module.js';
 import { sumSlices, type SliceSumRow, type SliceSumTask } from './slice-sums.js';
 import type { SliceSumAnswer } from './slice-sums-worker.js';
 
@@ -12,9 +13,7 @@ const WAITING_MAX = 64;
 
 let pool: Piscina | undefined;
 
-/** The worker module beside this one: `.ts` where the sources run as they are, `.js` once built. */
-const workerFile = () =>
-  new URL(`./slice-sums-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+const workerFile = () => moduleBeside(import.meta.url, 'slice-sums-worker');
 
 /**
  * A task's sums computed on the summing thread, which reads the slices' shared memory

@@ -6,22 +6,22 @@ import type { UsageEntry } from './index.js';
 /** A batch of paid calls to record in DATA_DIR's state database, or (`close`) the end of its connection. */
 export type LedgerTask = { dataDir: string; entries: UsageEntry[] } | { dataDir: string; close: true };
 
-const opened = new Map<string, { db: SqliteDatabase; write: (entries: UsageEntry[]) => void }>();
+/** This thread's connection (one thread for each `LedgerThread`, so one DATA_DIR) and its batch writer. */
+let opened: { db: SqliteDatabase; write: (entries: UsageEntry[]) => void } | undefined;
 
 /**
  * The ledger thread's task (run by `ledger-thread.ts`): the batch written in one
  * transaction on this thread's own connection, committed before the task settles.
  */
 export default function ledgerTask(task: LedgerTask): void {
-  let state = opened.get(task.dataDir);
   if ('close' in task) {
-    opened.delete(task.dataDir);
-    state?.db.close();
+    opened?.db.close();
+    opened = undefined;
     return;
   }
-  if (!state) {
+  if (!opened) {
     const db = openStateDatabase(task.dataDir);
-    opened.set(task.dataDir, (state = { db, write: ledgerBatchWriter(db) }));
+    opened = { db, write: ledgerBatchWriter(db) };
   }
-  state.write(task.entries);
+  opened.write(task.entries);
 }

@@ -1,10 +1,9 @@
 import { Piscina } from 'piscina';
+import { moduleBeside } from '../../worker-module.js';
 import type { UsageEntry } from './index.js';
 import type { LedgerTask } from './ledger-thread-worker.js';
 
-/** The worker module beside this one: `.ts` where the sources run as they are, `.js` once built. */
-const workerFile = () =>
-  new URL(`./ledger-thread-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+const workerFile = () => moduleBeside(import.meta.url, 'ledger-thread-worker');
 
 /**
  * The embedded usage ledger written on a thread of its own, with a connection of its

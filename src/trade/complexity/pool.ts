@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { moduleBeside } from '../../worker-module.js';
 import { StoreBusyError } from '../../store/busy.js';
 import type { Complexity } from './measures.js';
 import type { ComplexityTask } from './worker.js';
@@ -12,8 +13,7 @@ const IDLE_MS = 30_000;
 
 let pool: Piscina | undefined;
 
-/** The worker module beside this one: `.ts` where the sources run as they are, `.js` once built. */
-const workerFile = () => new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+const workerFile = () => moduleBeside(import.meta.url, 'worker');
 
 /**
  * Computes a year's measures on a worker thread, off the event loop: at most
