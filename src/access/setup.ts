@@ -54,16 +54,17 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
     settings.redisUrl || settings.databaseUrl
       ? // Loaded only in this mode: the embedded one starts without the Redis and PostgreSQL clients.
         await (await import('./setup-distributed.js')).distributedBackends(settings, defaults, log)
-      : embeddedBackends(settings, defaults);
+      : await embeddedBackends(settings, defaults);
   return { ...rest, keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys), onSend: meteringHook(ledger) };
 }
 
-function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends {
+async function embeddedBackends(settings: Settings, defaults: RateDefaults): Promise<Backends> {
   // The key store polls `data_version` on this connection; the ledger is written on the
   // ledger thread's, and the keys are reloaded only when a key or an account changed.
   const db = openStateDatabase(settings.dataDir);
   const sqliteKeys = new SqliteKeyStore(db);
   const ledgerThread = new LedgerThread(settings.dataDir);
+  await ledgerThread.start();
   const ledger = new SqliteCreditLedger(db, (entries) => ledgerThread.write(entries));
   // The dashboard writes on its own connection, so that `data_version` moves and the
   // key store sees a key created or revoked there at its next poll.
