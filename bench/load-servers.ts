@@ -104,12 +104,21 @@ export function startHello(port = 18501): Promise<Server> {
   return startProcess(['--import', 'tsx', 'bench/hello.ts'], { ...process.env, BENCH_HELLO_PORT: String(port) }, port);
 }
 
-/** The service on `dataDir` (built by `npm run build`), with `env` over the embedded defaults. */
+/** The flags `npm start` gives node (package.json's `start`): the service is measured as it is run. */
+function startFlags(): string[] {
+  const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as { start: string };
+  return scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
+/**
+ * The service on `dataDir` (built by `npm run build`), run as `npm start` runs it, with
+ * `env` over the embedded defaults.
+ */
 export function startService(dataDir: string, env: Record<string, string>, port = 18502): Promise<Server> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   return startProcess(
     // BENCH_NODE_ARGS: flags for the service's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/src/main.js'],
+    [...startFlags(), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/src/main.js'],
     { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
     port,
   );

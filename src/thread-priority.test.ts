@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { keepBesideMainThread, keepMainThreadFirst, osThreadId } from './thread-priority.js';
+import { keepMainThreadFirst } from './thread-priority.js';
 
 /** A thread's nice value, from its stat line (the 19th field; the name in parentheses may hold spaces). */
 function niceOf(tid: number): number {
@@ -32,36 +32,6 @@ describe('keepMainThreadFirst', { skip: !linux && 'threads have their own nice v
       await worker.terminate();
     } finally {
       kept.stop();
-    }
-  });
-
-  it("leaves a thread kept beside the main thread at the main thread's priority", async () => {
-    assert.equal(osThreadId(), process.pid);
-    const mainNice = niceOf(process.pid);
-    // The worker reports its own id, as the ledger thread does.
-    const source =
-      "const { parentPort } = require('node:worker_threads');" +
-      "parentPort.postMessage(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()));" +
-      'setInterval(() => {}, 1000);';
-    const beside = new Worker(source, { eval: true });
-    const other = new Worker('setInterval(() => {}, 1000)', { eval: true });
-    const tid = await new Promise<number>((resolve) => beside.once('message', resolve));
-    assert.notEqual(tid, process.pid);
-    const kept = keepBesideMainThread(tid);
-    const first = keepMainThreadFirst(mainNice + 5, 20);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.equal(niceOf(tid), mainNice);
-      const lowered = readdirSync('/proc/self/task')
-        .map(Number)
-        .filter((t) => t !== process.pid && t !== tid);
-      assert.ok(lowered.length > 0);
-      // (Threads an earlier test lowered further keep their value: a sweep only lowers.)
-      for (const t of lowered) assert.ok(niceOf(t) >= mainNice + 5, `thread ${t}`);
-    } finally {
-      first.stop();
-      kept.release();
-      await Promise.all([beside.terminate(), other.terminate()]);
     }
   });
 

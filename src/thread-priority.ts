@@ -1,28 +1,5 @@
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-
-/** Threads left at the main thread's priority: ones whose work a cheap answer waits for. */
-const besideMain = new Set<number>();
-
-/**
- * Leaves thread `tid` at the main thread's priority (until `release` is called): a
- * thread that a cheap answer waits for (the usage ledger's) would otherwise queue
- * behind every query's thread at the lower priority when the cores are all busy.
- */
-export function keepBesideMainThread(tid: number): { release(): void } {
-  besideMain.add(tid);
-  return { release: () => besideMain.delete(tid) };
-}
-
-/** The operating system's id of the calling thread (Linux: `/proc/thread-self`); undefined elsewhere. */
-export function osThreadId(): number | undefined {
-  if (process.platform !== 'linux') return undefined;
-  try {
-    return Number(readlinkSync('/proc/thread-self').split('/').pop());
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Keeps the thread that reads requests (the main thread) ahead of the process's other
@@ -30,9 +7,9 @@ export function osThreadId(): number | undefined {
  * cheap answer then waits for its turn on the event loop, not also for a core that a
  * query's thread holds. On Linux a thread's nice value is its own, so every `everyMs`
  * the process's threads are listed (`/proc/self/task`) and each one but the main
- * thread, and those kept beside it (`keepBesideMainThread`), gets `nice` (threads start
- * at any time: pools grow, snapshots open). The other threads still have every core
- * the main thread leaves idle. Elsewhere, or with `nice` 0, nothing is done.
+ * thread gets `nice` (threads start at any time: pools grow, snapshots open). The
+ * other threads still have every core the main thread leaves idle. Elsewhere, or with
+ * `nice` 0, nothing is done.
  */
 export function keepMainThreadFirst(nice: number, everyMs = 1000): { stop(): void } {
   if (nice <= 0 || process.platform !== 'linux') return { stop: () => undefined };
@@ -45,7 +22,7 @@ export function keepMainThreadFirst(nice: number, everyMs = 1000): { stop(): voi
     }
     for (const task of tasks) {
       const tid = Number(task);
-      if (tid === process.pid || besideMain.has(tid)) continue;
+      if (tid === process.pid) continue;
       try {
         if (getPriority(tid) < nice) setPriority(tid, nice);
       } catch {

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SqliteCreditLedger } from '../src/access/credits/sqlite.js';
-import { LedgerThread } from '../src/access/credits/ledger-thread.js';
 import { creditPeriod, generateKey, hashKey, type StoredKey } from '../src/access/keys.js';
 import { openStateDatabase, stateDatabaseFile } from '../src/access/sqlite/database.js';
 import { SqliteKeyAdmin, SqliteKeyStore } from '../src/access/stores/sqlite.js';
@@ -147,15 +146,16 @@ describe('embedded state in SQLite', () => {
     );
   });
 
-  it('records usage on the ledger thread, committed before commit() settles, without reloading the keys', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-thread-'));
+  it('reloads the keys when another connection changed a key, not when its writes change none', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'keys-version-'));
     dirs.push(dataDir);
     const db = openStateDatabase(dataDir);
+    const other = openStateDatabase(dataDir);
     const admin = new SqliteKeyAdmin(openStateDatabase(dataDir));
     const { key, record } = await admin.create({ name: 'metered', quota: 100, rate: null });
     const keys = new SqliteKeyStore(db, 10);
-    const thread = new LedgerThread(dataDir);
-    const ledger = new SqliteCreditLedger(db, (entries) => thread.write(entries));
+    // Usage written on another connection moves `data_version` here, as the dashboard's writes do.
+    const elsewhere = new SqliteCreditLedger(other);
     try {
       const found = (await keys.lookup(key))!;
       const loaded = (keys as unknown as { byHash: unknown }).byHash;
@@ -167,24 +167,24 @@ describe('embedded state in SQLite', () => {
         operation: '/v1/trade',
         credits: 2,
       }));
-      const left = await Promise.all(calls.map((e) => ledger.commit(found, e, false)));
+      const left = await Promise.all(calls.map((e) => elsewhere.commit(found, e, false)));
       assert.equal(Math.min(...(left as number[])), 60);
-      // Committed on the thread's connection and read on this one once commit() settled.
+      // Committed on the other connection and read on this one once commit() settled.
       const counted = db.prepare('SELECT count(*) AS n, sum(credits) AS c FROM usage_ledger').get() as Record<
         string,
         number
       >;
       assert.deepEqual([Number(counted.n), Number(counted.c)], [20, 40]);
       await new Promise((r) => setTimeout(r, 50));
-      assert.equal((keys as unknown as { byHash: unknown }).byHash, loaded, 'the ledger writes reloaded the keys');
+      assert.equal((keys as unknown as { byHash: unknown }).byHash, loaded, 'the usage writes reloaded the keys');
       // A key revoked on another connection is still seen within the poll.
       await admin.revoke(record.id);
       await new Promise((r) => setTimeout(r, 50));
       assert.equal(await keys.lookup(key), null);
     } finally {
-      await thread.close();
       keys.close();
       await admin.close();
+      other.close();
       db.close();
     }
   });

@@ -1,7 +1,7 @@
 -- A counter that every change of a key or an account moves. The server polls
--- `PRAGMA data_version` to see other connections' commits; the usage ledger is written
--- on a connection of its own, so that version moves at every paid call, and the keys
--- are reloaded only when this counter moved too.
+-- `PRAGMA data_version` to see other connections' commits; that version also moves at
+-- commits that change no key (the dashboard's sessions, another process' usage), and
+-- the keys are reloaded only when this counter moved too.
 CREATE TABLE keys_version (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   version INTEGER NOT NULL

@@ -5,7 +5,6 @@ import { LayeredKeyStore, type KeyStore } from './keys.js';
 import { rateLimitCheck } from './rate-limit/index.js';
 import { MemoryRateLimiter } from './rate-limit/memory.js';
 import { SqliteCreditLedger } from './credits/sqlite.js';
-import { LedgerThread } from './credits/ledger-thread.js';
 import { openStateDatabase } from './sqlite/database.js';
 import { SqliteKeyStore } from './stores/sqlite.js';
 import type { AccountStore } from './accounts/store.js';
@@ -54,18 +53,17 @@ export async function createAccess(settings: Settings, log: (msg: string) => voi
     settings.redisUrl || settings.databaseUrl
       ? // Loaded only in this mode: the embedded one starts without the Redis and PostgreSQL clients.
         await (await import('./setup-distributed.js')).distributedBackends(settings, defaults, log)
-      : await embeddedBackends(settings, defaults);
+      : embeddedBackends(settings, defaults);
   return { ...rest, keyStore: new LayeredKeyStore(settings.bootstrapApiKey, keys), onSend: meteringHook(ledger) };
 }
 
-async function embeddedBackends(settings: Settings, defaults: RateDefaults): Promise<Backends> {
-  // The key store polls `data_version` on this connection; the ledger is written on the
-  // ledger thread's, and the keys are reloaded only when a key or an account changed.
+function embeddedBackends(settings: Settings, defaults: RateDefaults): Backends {
+  // One connection for keys and ledger: the ledger's commits do not move this
+  // connection's `data_version`, and the keys are reloaded only when a key or an
+  // account changed (`keys_version`).
   const db = openStateDatabase(settings.dataDir);
   const sqliteKeys = new SqliteKeyStore(db);
-  const ledgerThread = new LedgerThread(settings.dataDir);
-  await ledgerThread.start();
-  const ledger = new SqliteCreditLedger(db, (entries) => ledgerThread.write(entries));
+  const ledger = new SqliteCreditLedger(db);
   // The dashboard writes on its own connection, so that `data_version` moves and the
   // key store sees a key created or revoked there at its next poll.
   const dashboardDb = openStateDatabase(settings.dataDir);
@@ -85,7 +83,6 @@ async function embeddedBackends(settings: Settings, defaults: RateDefaults): Pro
     cursorSecret: async () => cursorSecret,
     close: async () => {
       sqliteKeys.close();
-      await ledgerThread.close();
       db.close();
       dashboardDb.close();
     },

@@ -19,24 +19,20 @@ export class SqliteCreditLedger implements CreditLedger {
   private readonly used = new Map<string, Used>();
   private readonly reserved = new Map<string, number>();
   private readonly usedInPeriod;
-  private readonly writeBatch: (entries: UsageEntry[]) => void | Promise<void>;
+  private readonly writeBatch;
   private readonly calls = new GroupCommit<UsageEntry, void>(async (entries) => {
-    await this.writeBatch(entries);
+    this.writeBatch(entries);
     return entries.map(() => undefined);
   });
 
-  /**
-   * `write` records a batch durably (by default in one transaction on `db`; the
-   * server's writes it on a thread of its own, `ledger-thread.ts`).
-   */
-  constructor(db: SqliteDatabase, write?: (entries: UsageEntry[]) => Promise<void>) {
+  constructor(db: SqliteDatabase) {
     // A budget is a key's own, or its account's: the usage of every key of the account.
     this.usedInPeriod = db.prepare<{ budget: string; first: string; last: string }, Used>(
       'SELECT coalesce(sum(credits), 0) AS credits, coalesce(sum(calls), 0) AS calls FROM usage_daily ' +
         'WHERE (key_id = @budget OR key_id IN (SELECT id FROM api_keys WHERE account_id = @budget)) ' +
         'AND day BETWEEN @first AND @last',
     );
-    this.writeBatch = write ?? ledgerBatchWriter(db);
+    this.writeBatch = ledgerBatchWriter(db);
   }
 
   private usedOf(k: string, budget: string, period: string): Used {

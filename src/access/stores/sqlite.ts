@@ -24,7 +24,7 @@ const KEY_COLUMNS = 'id, name, key_hash, created_at, revoked_at, quota, rate_req
  * committed, and costs no read) is checked every `pollMs`. When it moved, the counter
  * that every change of a key or an account moves (`keys_version`, migration 007) is
  * read, and the keys are reloaded when that moved too, so a revocation takes effect
- * within `pollMs`, and the usage ledger's commits (another connection's) reload nothing.
+ * within `pollMs`, and commits that change no key (the dashboard's sessions) reload nothing.
  */
 export class SqliteKeyStore implements KeyStore {
   private byHash = new Map<string, ApiKeyRecord>();
