@@ -37,9 +37,7 @@ export interface KeptInMemory extends SumsInMemory {
   listingFiles?: boolean;
   /** The rows a page of one country's products may scan in a listing file (`SCAN_ROWS_MAX_DEFAULT`). */
   listingScanRows?: number;
-  /** The rows of each year's listing the 'year' listing file holds (`YEAR_HEAD_ROWS`). */
-  listingYearHeadRows?: number;
-  /** Bytes of listing files held in memory rather than on disk (0). */
+  /** Bytes of the listings' flows and row numbers held in memory (0: no listing is made). */
   listingMemoryBytes?: number;
   /** Whether the sorted copies are read into DuckDB's buffers when a snapshot opens (default true). */
   warmCopies?: boolean;
@@ -53,7 +51,6 @@ export const loadDatasets =
     complexityCacheBytes = COMPLEXITY_CACHE_MB_DEFAULT * 2 ** 20,
     listingFiles = true,
     listingScanRows,
-    listingYearHeadRows,
     listingMemoryBytes,
     warmCopies = true,
     onListingFile,
@@ -72,7 +69,6 @@ export const loadDatasets =
       writeListingFilesAhead(db, db.filesDirectory, {
         ...(onListingFile ? { report: onListingFile } : {}),
         ...(listingScanRows === undefined ? {} : { scanRowsMax: listingScanRows }),
-        ...(listingYearHeadRows === undefined ? {} : { yearHeadRows: listingYearHeadRows }),
         ...(listingMemoryBytes === undefined ? {} : { memoryBytes: listingMemoryBytes }),
       });
     if (trade && warmCopies && !files.proving) warmCopiesAhead(db);

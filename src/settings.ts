@@ -21,8 +21,6 @@ export const CACHE_MAX_AGE_S_DEFAULT = 60;
 export const LOG_LEVEL_DEFAULT = 'info';
 /** `HEAVY_CONCURRENCY`: heavy answers (listings, rankings, markets, summaries) computed at once: one a core. */
 export const HEAVY_CONCURRENCY_DEFAULT = Math.max(1, availableParallelism());
-/** `LISTING_MEMORY_MB`: listing files held in memory, MiB (all six of an 11 M-row year take 1.5 GiB). */
-export const LISTING_MEMORY_MB_DEFAULT = 2048;
 /** `WORKER_THREADS_NICE`: the nice value of the server's threads other than the one that reads requests. */
 export const WORKER_THREADS_NICE_DEFAULT = 10;
 /** `EXTRACT_CONCURRENCY`, `EXTRACT_IDLE_S`, `EXTRACT_TIMEOUT_MS`: the bounds of extracts (CONTRACT §9). */
@@ -113,8 +111,9 @@ export interface Settings {
   /** `LISTING_FILES`: whether listings are read from files written when a snapshot opens (on). */
   listingFiles: boolean;
   /**
-   * `LISTING_MEMORY_MB`: of the listing files, those that fit in this many MiB together
-   * are held in the process' memory instead of on disk, where the page cache may drop them.
+   * `LISTING_MEMORY_MB`: memory for the listings' flows and row numbers, in MiB: the flows
+   * must fit (else no listing is made); row numbers beyond it are written to disk, where
+   * the page cache may drop them.
    */
   listingMemoryMb: number;
   /** `WARM_COPIES`: whether the sorted copies are read into DuckDB's buffers when a snapshot opens (on). */
@@ -246,10 +245,22 @@ const MIN_MEMORY_LIMIT_BYTES = 64 * MB;
  * DuckDB's own default (80 %) let one build take the whole machine.
  */
 export function defaultDuckdbMemoryLimit(): string {
+  return `${Math.max(MIN_MEMORY_LIMIT_BYTES / MB, quarterOfMemoryMb())}MiB`;
+}
+
+/** A quarter of the machine's memory (or of the container's limit, if lower), in MiB. */
+function quarterOfMemoryMb(): number {
   const constrained = process.constrainedMemory?.() ?? 0;
   const total = constrained > 0 ? Math.min(constrained, totalmem()) : totalmem();
-  return `${Math.max(MIN_MEMORY_LIMIT_BYTES / MB, Math.floor(total / 4 / MB))}MiB`;
+  return Math.floor(total / 4 / MB);
 }
+
+/**
+ * `LISTING_MEMORY_MB` by default: a quarter of the machine's memory, and at least 2 GiB
+ * (the flows and the listings' row numbers of an 11 M-row year take 0.5 GiB, of a
+ * 10-year release of 110 M 4.9 GiB).
+ */
+export const defaultListingMemoryMb = () => Math.max(2048, quarterOfMemoryMb());
 
 /** A DuckDB size (`4GB`, `512 MiB`, `6.0 GiB` as `current_setting` shows it) in bytes; NaN when it is not one. */
 export function sizeInBytes(raw: string): number {
@@ -467,7 +478,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     responseCacheMb: intFrom(env, 'RESPONSE_CACHE_MB', { fallback: RESPONSE_CACHE_MB_DEFAULT }),
     tradeMemoryMb: intFrom(env, 'TRADE_MEMORY_MB', { fallback: TRADE_MEMORY_MB_DEFAULT }),
     listingFiles: onOffFrom(env, 'LISTING_FILES', true),
-    listingMemoryMb: intFrom(env, 'LISTING_MEMORY_MB', { fallback: LISTING_MEMORY_MB_DEFAULT }),
+    listingMemoryMb: intFrom(env, 'LISTING_MEMORY_MB', { fallback: defaultListingMemoryMb() }),
     warmCopies: onOffFrom(env, 'WARM_COPIES', true),
     duckdbQueueMax: intFrom(env, 'DUCKDB_QUEUE_MAX', { fallback: DUCKDB_QUEUE_MAX_DEFAULT }),
     complexityCacheMb: intFrom(env, 'COMPLEXITY_CACHE_MB', { fallback: COMPLEXITY_CACHE_MB_DEFAULT, min: 1 }),

@@ -11,7 +11,6 @@ import {
   writeListingFilesAhead,
   type ListingFileReport,
 } from '../src/trade/listing-files.js';
-import { YEAR_HEAD_ROWS } from '../src/trade/listing-file.js';
 import type { Database } from '../src/store/duckdb.js';
 import { answerOf, closeServed, serveInProcess, type Served } from './helpers/in-process.js';
 import { provideSample } from './helpers/sample.js';
@@ -44,24 +43,24 @@ function listingFiles(dataDir: string): string[] {
 /** The kinds of listing file a snapshot's opening writes, in order. */
 const KINDS = ['year', 'exporter', 'importer', 'pair', 'hs6', 'chapter', 'heading'] as const;
 
-/** The flows of `db`, and the rows of the heads of its years' listings, `YEAR_HEAD_ROWS` each at most. */
-async function flowsAndHeads(db: Database): Promise<{ flows: number; heads: number }> {
-  const [flows, heads] = (await db.queryNumbers(
-    `SELECT sum(n)::DOUBLE, sum(least(n, ${YEAR_HEAD_ROWS}))::DOUBLE ` +
-      'FROM (SELECT count(*) AS n FROM trade.annual_by_year GROUP BY year)',
-  )) as [Float64Array, Float64Array];
-  return { flows: flows[0]!, heads: heads[0]! };
+/** The annual flows of `db`. */
+async function flowsOf(db: Database): Promise<number> {
+  const [flows] = (await db.queryNumbers('SELECT count(*)::DOUBLE FROM trade.annual_by_year')) as [Float64Array];
+  return flows[0]!;
 }
+
+/** The memory the flows (24 bytes each) and `listings` listings' entries (8 bytes a flow) take. */
+const memoryFor = (flows: number, listings: number) => 24 * flows + 8 * listings * flows;
 
 /** Counts the reads of `served`'s listing files of `kinds`: the pages compared must come from them. */
 function countReads(served: Served, kinds: ReadonlyArray<(typeof KINDS)[number]>): () => number {
   let reads = 0;
   for (const kind of kinds) {
     const file = listingFile(served.store.current!.db, kind)!;
-    const [read, readHead] = [file.read.bind(file), file.readHead.bind(file)];
+    const [read, readWithin] = [file.read.bind(file), file.readWithin.bind(file)];
     file.read = (...args) => (reads++, read(...args));
-    file.readHead = (...args) => {
-      const rows = readHead(...args);
+    file.readWithin = (...args) => {
+      const rows = readWithin(...args);
       reads += rows ? 1 : 0;
       return rows;
     };
@@ -79,9 +78,15 @@ describe("a country's, a pair's and a product's listings read from the listing f
   before(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'econtrade-test-'));
     await provideSample(dataDir);
-    files = await serveInProcess(dataDir, { listingFiles: true, onListingFile: (r) => reports.push(r) });
-    await listingFilesWritten(files.store.current!.db);
     duck = await serveInProcess(dataDir, { listingFiles: false });
+    // The entries of a country's, a pair's listings held in memory, a product's on disk.
+    const listingMemoryBytes = memoryFor(await flowsOf(duck.store.current!.db), 3.5);
+    files = await serveInProcess(dataDir, {
+      listingFiles: true,
+      listingMemoryBytes,
+      onListingFile: (r) => reports.push(r),
+    });
+    await listingFilesWritten(files.store.current!.db);
     const coverage = (await answerOf(duck, '/v1/trade/coverage')).body.data as Array<{
       country: string;
       yearly_first: number | null;
@@ -113,87 +118,72 @@ describe("a country's, a pair's and a product's listings read from the listing f
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('writes a file of each kind, and only the server that is asked to', () => {
+  it('makes a listing of each kind, and only the server that is asked to', () => {
     const db = files.store.current!.db;
     for (const kind of KINDS) assert.ok(listingFile(db, kind), kind);
     assert.equal(listingFile(duck.store.current!.db, 'exporter'), undefined);
-    assert.equal(listingFiles(dataDir).length, KINDS.length);
+    assert.deepEqual(
+      KINDS.map((kind) => listingFile(db, kind)!.inMemory),
+      KINDS.map((_, i) => i < 4),
+    );
+    assert.equal(listingFiles(dataDir).length, 3, 'the entries of the product listings, on disk');
   });
 
-  it('tells what became of each file: its rows when written, the reason when not', async () => {
-    const { flows, heads } = await flowsAndHeads(files.store.current!.db);
+  it('tells what became of each listing: its rows when made, the reason when not', async () => {
+    const flows = await flowsOf(files.store.current!.db);
     assert.deepEqual(
       reports.map((r) => (r.written ? { kind: r.kind, rows: r.rows } : r)),
-      KINDS.map((kind) => ({ kind, rows: kind === 'year' ? heads : flows })),
+      KINDS.map((kind) => ({ kind, rows: flows })),
     );
     assert.ok(reports.every((r) => r.written && r.seconds > 0 && r.seconds < 60));
-    const db = duck.store.current!.db;
-    const failed: ListingFileReport[] = [];
-    writeListingFilesAhead(db, path.join(dataDir, 'no such directory'), { report: (r) => failed.push(r) });
-    await listingFilesWritten(db);
-    assert.deepEqual(
-      failed.map((r) => [r.kind, r.written]),
-      KINDS.map((kind) => [kind, false]),
-    );
-    assert.match(failed[0]!.written ? '' : failed[0]!.reason, /no such directory/);
-    assert.equal(listingFile(db, 'exporter'), undefined, 'DuckDB still answers');
-  });
-
-  it("writes no more files than the page cache's room holds, in their order", async () => {
-    const served = await serveInProcess(dataDir, { listingFiles: false });
-    try {
-      const db = served.store.current!.db;
-      const { flows, heads } = await flowsAndHeads(db);
-      const told: ListingFileReport[] = [];
-      const dir = path.join(dataDir, 'tmp');
-      writeListingFilesAhead(db, dir, { report: (r) => told.push(r), roomBytes: 24 * (heads + 2.5 * flows) });
-      await listingFilesWritten(db);
-      assert.deepEqual(
-        told.map((r) => [r.kind, r.written]),
-        KINDS.map((kind, i) => [kind, i < 3]),
-      );
-      assert.match(told[3]!.written ? '' : told[3]!.reason, /files of .* in all are more than the page cache's room/);
-      assert.ok(listingFile(db, 'importer') && !listingFile(db, 'pair'));
-    } finally {
-      await closeServed(served);
+    for (const [memoryBytes, reason] of [
+      [memoryFor(flows, 0) - 1, /the flows take more than the listings' memory/],
+      [memoryFor(flows, 0), /entries of .* are more than the page cache's room left/],
+    ] as const) {
+      const served = await serveInProcess(dataDir, { listingFiles: false });
+      try {
+        const db = served.store.current!.db;
+        const failed: ListingFileReport[] = [];
+        const dir = path.join(dataDir, 'no such directory');
+        writeListingFilesAhead(db, dir, { report: (r) => failed.push(r), memoryBytes, roomBytes: 0 });
+        await listingFilesWritten(db);
+        const made = memoryBytes >= memoryFor(flows, 0) ? ['year'] : [];
+        assert.deepEqual(
+          failed.map((r) => [r.kind, r.written]),
+          KINDS.map((kind) => [kind, made.includes(kind)]),
+        );
+        assert.match(failed[1]!.written ? '' : failed[1]!.reason, reason);
+        assert.equal(listingFile(db, 'exporter'), undefined, 'DuckDB still answers');
+      } finally {
+        await closeServed(served);
+      }
     }
   });
 
-  it('holds in memory the files that fit together, in their order, and answers from them as DuckDB does', async () => {
-    const { flows, heads } = await flowsAndHeads(files.store.current!.db);
-    const told: ListingFileReport[] = [];
-    const memoryBytes = 24 * (heads + 2.5 * flows);
-    // File names are new each time: the files other servers remove meanwhile do not count.
-    const before = new Set(listingFiles(dataDir));
-    const held = await serveInProcess(dataDir, { listingMemoryBytes: memoryBytes, onListingFile: (r) => told.push(r) });
+  it('writes to disk no more entries than the page cache holds, in their order', async () => {
+    const served = await serveInProcess(dataDir, { listingFiles: false });
     try {
-      const db = held.store.current!.db;
+      const db = served.store.current!.db;
+      const flows = await flowsOf(db);
+      const told: ListingFileReport[] = [];
+      const dir = path.join(dataDir, 'tmp');
+      const before = new Set(listingFiles(dataDir));
+      const memoryBytes = memoryFor(flows, 2.5);
+      writeListingFilesAhead(db, dir, { report: (r) => told.push(r), memoryBytes, roomBytes: 8 * 1.5 * flows });
       await listingFilesWritten(db);
       assert.deepEqual(
-        told.map((r) => [r.kind, r.written && r.inMemory]),
-        KINDS.map((kind, i) => [kind, i < 3]),
+        told.map((r) => [r.kind, r.written, r.written && r.inMemory]),
+        KINDS.map((kind, i) => [kind, i < 4, i < 3]),
       );
-      assert.deepEqual(
-        KINDS.map((kind) => listingFile(db, kind)?.inMemory),
-        KINDS.map((_, i) => i < 3),
-      );
+      assert.match(told[4]!.written ? '' : told[4]!.reason, /entries of .* are more than the page cache's room/);
       const written = listingFiles(dataDir).filter((f) => !before.has(f));
       assert.deepEqual(
-        written.map((f) => KINDS.find((kind) => f.endsWith(`-${kind}.bin`))).sort(),
-        KINDS.slice(3).sort(),
-        'the others are on disk',
+        written.map((f) => KINDS.find((kind) => f.endsWith(`-${kind}.bin`))),
+        ['pair'],
       );
-      const reads = countReads(held, ['exporter', 'importer']);
-      let pages = 0;
-      for (const [i, reporter] of reporters.slice(0, 6).entries()) {
-        for (const flow of ['', '&flow=export', '&flow=import']) {
-          const limit = [1, 7, 100, 1000][(i + flow.length) % 4]!;
-          pages += (await walk(`/v1/trade?reporter=${reporter}${flow}&limit=${limit}`, 3, held)).pages;
-        }
-      }
-      assert.ok(pages > 20 && reads() >= pages, `${pages} pages compared, ${reads()} read from memory`);
+      assert.ok(listingFile(db, 'pair') && !listingFile(db, 'hs6'));
     } finally {
-      await closeServed(held);
+      await closeServed(served);
     }
   });
 
@@ -259,35 +249,27 @@ describe("a country's, a pair's and a product's listings read from the listing f
     assert.ok(reads() >= pages, `${reads()} reads of the product files for ${pages} pages`);
   });
 
-  it("answers every flow's listing as DuckDB does from the heads of the years' listings, and beyond them", async () => {
-    // A head of 250 rows a year: pages of 100 run past it on the third page.
-    const headed = await serveInProcess(dataDir, { listingFiles: true, listingYearHeadRows: 250 });
-    try {
-      await listingFilesWritten(headed.store.current!.db);
-      const [first, last] = [years[0]!, years.at(-1)!];
-      const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
-      const reads = countReads(headed, ['year']);
-      let pages = 0;
-      for (const window of [...windows, `&from=${first - 3}&to=${first}`, `&to=${first - 1}`]) {
-        for (const limit of [1, 7, 100, 1000])
-          pages += (await walk(`/v1/trade?limit=${limit}${window}`, 4, headed)).pages;
-      }
-      assert.ok(pages > 60, `${pages} pages compared`);
-      assert.ok(reads() > 30 && reads() < pages, `${reads()} pages of ${pages} read from the heads`);
-    } finally {
-      await closeServed(headed);
+  it("answers every flow's listing as DuckDB does from the years' listings, and pages past a year", async () => {
+    const [first, last] = [years[0]!, years.at(-1)!];
+    const windows = ['', `&from=${last}`, `&from=${first}&to=${first}`, `&from=${first + 1}&to=${last}`];
+    const reads = countReads(files, ['year']);
+    let pages = 0;
+    for (const window of [...windows, `&from=${first - 3}&to=${first}`, `&to=${first - 1}`]) {
+      for (const limit of [1, 7, 100, 1000]) pages += (await walk(`/v1/trade?limit=${limit}${window}`, 4)).pages;
     }
+    assert.ok(pages > 60, `${pages} pages compared`);
+    assert.ok(reads() > 30, `${reads()} pages of ${pages} read from the years' listings`);
   });
 
-  it("answers a heading's listing as DuckDB does from its codes' when its file is not written", async () => {
+  it("answers a heading's listing as DuckDB does from its codes' when its own is not made", async () => {
     const served = await serveInProcess(dataDir, { listingFiles: false });
     try {
       const db = served.store.current!.db;
-      const { flows, heads } = await flowsAndHeads(db);
       const told: ListingFileReport[] = [];
       writeListingFilesAhead(db, path.join(dataDir, 'tmp'), {
         report: (r) => told.push(r),
-        roomBytes: 24 * (heads + 5.5 * flows),
+        memoryBytes: memoryFor(await flowsOf(db), 5.5),
+        roomBytes: 0,
       });
       await listingFilesWritten(db);
       assert.deepEqual(
@@ -408,6 +390,7 @@ describe("a country's, a pair's and a product's listings read from the listing f
   });
 
   it('removes its files when the snapshot closes', async () => {
+    assert.ok(listingFiles(dataDir).length > 0);
     await closeServed(files);
     files = await serveInProcess(dataDir, { listingFiles: false });
     for (let waited = 0; listingFiles(dataDir).length > 0 && waited < 5000; waited += 50) await sleep(50);

@@ -161,10 +161,10 @@ async function listingPlan(
  *   listings holds few rows in the years (`smallerScan`);
  * - one pair, of any products (its listing, read on until enough rows of them);
  * - one product code, heading or chapter, of any country;
- * - every flow (no country, no product), for a page within the head of a year's
- *   listing (`yearHead`).
- * Undefined until the file is written. A read is undefined when the file does not
- * hold the page (only a year's head may not).
+ * - every flow (no country, no product), for a page within one year's listing
+ *   (`yearListing`).
+ * Undefined until the listing is made. A read is undefined when the listing does not
+ * hold the page (only a year's may not: a page may run into the next year).
  */
 function listingFileOf(
   db: Database,
@@ -174,7 +174,7 @@ function listingFileOf(
   const { products } = filter;
   if (term.exclude || !withinOneYear(filter, after)) return undefined;
   if (!term.exporters && !term.importers && !products)
-    return yearHead(db, { years: filter, after, limit: asked.limit });
+    return yearListing(db, { years: filter, after, limit: asked.limit });
   const reader = (kind: ListingKind, key: number, only?: CodeRange[]) =>
     fileReader(db, { kind, key, years: filter }, only);
   const [exporters, importers] = [term.exporters, term.importers];
@@ -195,11 +195,11 @@ function listingFileOf(
 
 /**
  * Every flow of some years: the first `limit` rows of the first of them with flows,
- * or after a position in its year, read from the head of that year's listing (the
- * 'year' file) when it holds them. Undefined when there is no such file or year, or,
- * without a position, when the year's head holds fewer than `limit` rows.
+ * or after a position in its year, read from that year's listing (the 'year' listing)
+ * when it holds them. Undefined when there is no such listing or year, or, without a
+ * position, when the year holds fewer than `limit` rows.
  */
-function yearHead(
+function yearListing(
   db: Database,
   asked: { years: { from?: number; to?: number }; after: ListingBound | undefined; limit: number },
 ): { read(page: ListingPage): Float64Array[] | undefined } | undefined {
@@ -208,7 +208,7 @@ function yearHead(
   const year = after ? after.period : file?.keysIn(years.from ?? 0, years.to ?? Infinity)[0];
   if (!file || year === undefined) return undefined;
   if (!after && file.rowsOf(year, {}) < limit) return undefined;
-  return { read: (page) => file.readHead(year, page) };
+  return { read: (page) => file.readWithin(year, page) };
 }
 
 /**

@@ -2,81 +2,53 @@ import { readSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { freeBytes } from '../store/download-space.js';
-import type { Database } from '../store/duckdb.js';
 import type { CodeRange } from './catalogue.js';
 import type { ListingBound } from './keyset.js';
-import { table } from './sql.js';
+import { listingOrder, type SegmentIndex } from './listing-order.js';
+import type { ListingRows, RowBlock, RowKey } from './listing-rows.js';
 
 /**
  * The annual flows of one country on one side (as exporter, or as importer), of one
- * pair (an exporter to an importer), or of one product (an HS6 code, a heading, a
- * chapter), every year in listing order, copied from the copy led by that key into a
- * file of fixed-size rows the server writes when a snapshot opens. A page of such a listing is then one read of
- * contiguous rows, not a DuckDB query: a query costs one to two milliseconds of CPU
- * however few rows it returns (binding, planning, starting the scan), a read of a
+ * pair (an exporter to an importer), of one product (an HS6 code, a heading, a
+ * chapter), or of one year (every flow), every year in listing order, as the server
+ * holds them once a snapshot opens: the flows themselves once, in the listing order of
+ * their year (`listing-rows.ts`), and for each other listing the row numbers of its
+ * flows in its own order (`listing-order.ts`), each beside what the listing's filter
+ * reads (a flow's product, or of a product's listing its countries), 8 bytes a flow.
+ * A page of such a listing is then a copy of its rows, not a DuckDB query: a query costs one to two milliseconds
+ * of CPU however few rows it returns (binding, planning, starting the scan), a copy of a
  * thousand rows some tens of microseconds.
- *
- * A row is 24 bytes: the exporter's and the importer's ids (u16), the product (u32),
- * the value and the quantity (f64; NaN when none), in the machine's byte order (the
- * file lives and dies with the process that wrote it).
  */
-const ROW_BYTES = 24;
-/** The bytes of a listing file of `rows` flows (every file holds each flow once). */
-export const listingFileBytes = (rows: number) => rows * ROW_BYTES;
+const ENTRY_BYTES = 8;
+/**
+ * The bytes of a listing's entries, of `rows` flows (every listing holds each flow once):
+ * each flow's row number (u32) and what a filter of the listing reads (u32; see `filterOf`).
+ */
+export const listingEntriesBytes = (rows: number) => rows * ENTRY_BYTES;
 /** Every `SAMPLE_EVERY`th row's sort key is kept in memory, so a page after a position reads one stretch. */
 const SAMPLE_EVERY = 64;
-/** Free space a listing file leaves on its file system at least. */
+/** Free space a file of entries leaves on its file system at least. */
 const SPARE_BYTES = 2 ** 30;
-/** Rows read from DuckDB in one query at most while writing (a few segments' worth). */
-const CHUNK_ROWS = 500_000;
+/** Bytes of entries written to a file at once. */
+const WRITE_BYTES = 2 ** 26;
 /** Rows read at once while a page of a product filter scans a listing for its codes. */
 const SCAN_ROWS = 4096;
-/** The order of a listing's rows within a key's year. */
-const LISTING_ORDER = 'year, value DESC, exporter, importer, hs6';
 
 /** The columns a read returns, in order (as the annual listing selects them). */
 const COLUMNS = ['exporter', 'importer', 'hs6', 'year', 'value', 'qty'] as const;
 type SixColumns = [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
 
 /**
- * What a file lists: one country's flows as exporter, or as importer, one pair's, one
- * product's, or the head of one year's (every flow of the year).
+ * What a listing lists: one country's flows as exporter, or as importer, one pair's, one
+ * product's, or one year's (every flow of the year).
  */
 export type ListingKind = 'exporter' | 'importer' | 'pair' | 'hs6' | 'heading' | 'chapter' | 'year';
 
-/**
- * The rows of a year's listing of every flow the 'year' file holds by default: its
- * first pages (a hundred of the largest page), where nearly every client reads it.
- * Pages beyond them are DuckDB queries.
- */
-export const YEAR_HEAD_ROWS = 100_000;
+/** The codes a product listing's key covers: `k * span` to `k * span + span - 1`. */
+const SPANS = { hs6: 1, heading: 100, chapter: 10_000 } as const;
 
 /**
- * Where each kind's rows come from: the copy; the column that leads it, a key `k`
- * covering its values `k * span` to `k * span + span - 1`; what follows the key in
- * the file's order (the year, or a pair's importer); when the copy is not in listing
- * order within a key's year, that order; and whether the file holds only each key's
- * first rows (its head).
- */
-interface Source {
-  copy: string;
-  lead: { column: string; span: number };
-  sub: string;
-  order?: string;
-  head?: true;
-}
-const SOURCES: Record<ListingKind, Source> = {
-  exporter: { copy: 'annual_by_exporter_year', lead: { column: 'exporter', span: 1 }, sub: 'year' },
-  importer: { copy: 'annual_by_importer_year', lead: { column: 'importer', span: 1 }, sub: 'year' },
-  pair: { copy: 'annual_by_pair', lead: { column: 'exporter', span: 1 }, sub: 'importer' },
-  hs6: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 1 }, sub: 'year' },
-  heading: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 100 }, sub: 'year', order: LISTING_ORDER },
-  chapter: { copy: 'annual_by_hs6', lead: { column: 'hs6', span: 10_000 }, sub: 'year', order: LISTING_ORDER },
-  year: { copy: 'annual_by_year', lead: { column: 'year', span: 1 }, sub: 'year', order: LISTING_ORDER, head: true },
-};
-
-/**
- * The key a file's rows are listed under: a country's id, a pair's `exporter * 65536 +
+ * The key a listing's rows are listed under: a country's id, a pair's `exporter * 65536 +
  * importer`, a product's code, heading (the code's first four digits) or chapter (two).
  */
 export const listingKey = (kind: ListingKind, lead: number, importer = 0) =>
@@ -85,21 +57,10 @@ export const listingKey = (kind: ListingKind, lead: number, importer = 0) =>
 /** The product listing a code range is: one code, one heading, one chapter, or none of these. */
 export function productKind({ lo, hi }: CodeRange): { kind: ListingKind; key: number } | undefined {
   for (const kind of ['hs6', 'heading', 'chapter'] as const) {
-    const { span } = SOURCES[kind].lead;
+    const span = SPANS[kind];
     if (lo % span === 0 && hi === lo + span - 1) return { kind, key: lo / span };
   }
   return undefined;
-}
-
-/**
- * Where a file's rows are, one segment per key and year (a country's or a pair's
- * year), in file order: keys ascending, then years. `starts` has one more entry, the
- * end of the last segment.
- */
-interface SegmentIndex {
-  keys: Float64Array;
-  years: Uint16Array;
-  starts: Float64Array;
 }
 
 /** The sort keys of every `SAMPLE_EVERY`th row. */
@@ -110,92 +71,114 @@ interface Samples {
   hs6: Uint32Array;
 }
 
-/** What orders the rows of one segment: the value, then the exporter, the importer and the product. */
-interface RowKey {
-  value: number;
-  exporter: number;
-  importer: number;
-  hs6: number;
-}
-
-/** Rows of a listing, from row `first` on, as typed views of their bytes (`rows` rows from `byteOffset`). */
-class RowBlock {
-  readonly floats: Float64Array;
-  readonly countries: Uint16Array;
-  readonly codes: Uint32Array;
-  constructor(
-    readonly first: number,
-    bytes: ArrayBufferLike,
-    at: { byteOffset: number; rows: number } = { byteOffset: 0, rows: bytes.byteLength / ROW_BYTES },
-  ) {
-    this.floats = new Float64Array(bytes, at.byteOffset, at.rows * 3);
-    this.countries = new Uint16Array(bytes, at.byteOffset, at.rows * 12);
-    this.codes = new Uint32Array(bytes, at.byteOffset, at.rows * 6);
-  }
-  value(row: number): number {
-    return this.floats[(row - this.first) * 3 + 1]!;
-  }
-  exporter(row: number): number {
-    return this.countries[(row - this.first) * 12]!;
-  }
-  importer(row: number): number {
-    return this.countries[(row - this.first) * 12 + 1]!;
-  }
-  hs6(row: number): number {
-    return this.codes[(row - this.first) * 6 + 1]!;
-  }
-  quantity(row: number): number {
-    return this.floats[(row - this.first) * 3 + 2]!;
-  }
-  /** The row after the last one held. */
-  get end(): number {
-    return this.first + this.floats.length / 3;
-  }
-  /** The sort key of `row`, within a segment. */
-  key(row: number): RowKey {
-    return { value: this.value(row), exporter: this.exporter(row), importer: this.importer(row), hs6: this.hs6(row) };
-  }
-}
-
 /**
- * Where a listing's rows are kept: in a file (read on the calling thread; the page
- * cache holds it while it is used) or in the process' memory (a view, no read).
+ * What a listing's filter reads of each flow, beside its row number: the product of a
+ * country's, a pair's or a year's listing; the exporter and the importer (`exporter +
+ * importer * 65536`) of a product's.
  */
+type FilterColumn = 'hs6' | 'countries';
+const filterColumn = (kind: ListingKind): FilterColumn =>
+  kind === 'hs6' || kind === 'heading' || kind === 'chapter' ? 'countries' : 'hs6';
+
+/** Where a listing's rows are: the flows in their own order (a year's listing), or numbered in the listing's. */
 interface RowStore {
+  /** Rows `start` to `end`. */
   block(start: number, end: number): RowBlock;
+  /** What the listing's filter reads of rows `start` to `end` (`filterColumn`). */
+  filters(start: number, end: number): Uint32Array;
+  /** The rows at `positions` (ascending), in order, as rows 0 on. */
+  pick(positions: readonly number[]): RowBlock;
   close(): Promise<void>;
 }
 
-/**
- * Rows read from a file at once: the file was written by this process and sits in the
- * page cache, where a read costs tens of microseconds; through libuv's threads it cost
- * some 0.5 ms of CPU more a page. A page the page cache has dropped waits for the disk.
- */
-class FileRows implements RowStore {
-  constructor(private readonly handle: FileHandle) {}
+/** A year's listing: the flows as held, a page a view of them. */
+class YearRows implements RowStore {
+  constructor(private readonly rows: ListingRows) {}
   block(start: number, end: number): RowBlock {
-    const bytes = new ArrayBuffer(Math.max(0, end - start) * ROW_BYTES);
-    const view = new Uint8Array(bytes);
-    for (let done = 0; done < view.length;) {
-      const read = readSync(this.handle.fd, view, done, view.length - done, start * ROW_BYTES + done);
-      if (read === 0) throw new Error('listing file shorter than its rows');
-      done += read;
-    }
-    return new RowBlock(start, bytes);
+    return this.rows.block(start, end);
   }
-  close(): Promise<void> {
-    return this.handle.close();
+  filters(start: number, end: number): Uint32Array {
+    const block = this.rows.block(start, end);
+    const codes = new Uint32Array(block.end - start);
+    for (let i = 0; i < codes.length; i++) codes[i] = block.hs6(start + i);
+    return codes;
   }
-}
-
-/** Rows held in the process' memory: a block is a view of them, and no page waits for the disk. */
-class MemoryRows implements RowStore {
-  constructor(private readonly bytes: ArrayBuffer) {}
-  block(start: number, end: number): RowBlock {
-    return new RowBlock(start, this.bytes, { byteOffset: start * ROW_BYTES, rows: Math.max(0, end - start) });
+  pick(positions: readonly number[]): RowBlock {
+    return this.rows.gather(0, Uint32Array.from(positions));
   }
   close(): Promise<void> {
     return Promise.resolve();
+  }
+}
+
+/** Of a listing's entries (row number, filter), the row numbers (`part` 0) or the filters (1). */
+function entryPart(entries: Uint32Array, part: 0 | 1): Uint32Array {
+  const values = new Uint32Array(entries.length / 2);
+  for (let i = 0; i < values.length; i++) values[i] = entries[i * 2 + part]!;
+  return values;
+}
+
+/** A listing's entries, rows `start` to `end`, from wherever they are kept. */
+abstract class NumberedStore implements RowStore {
+  constructor(protected readonly rows: ListingRows) {}
+  protected abstract entries(start: number, end: number): Uint32Array;
+  abstract close(): Promise<void>;
+  block(start: number, end: number): RowBlock {
+    return this.rows.gather(start, entryPart(this.entries(start, Math.max(start, end)), 0));
+  }
+  filters(start: number, end: number): Uint32Array {
+    return entryPart(this.entries(start, Math.max(start, end)), 1);
+  }
+  pick(positions: readonly number[]): RowBlock {
+    if (positions.length === 0) return this.rows.gather(0, new Uint32Array(0));
+    const first = positions[0]!;
+    const entries = this.entries(first, positions.at(-1)! + 1);
+    const numbers = new Uint32Array(positions.length);
+    for (let i = 0; i < numbers.length; i++) numbers[i] = entries[(positions[i]! - first) * 2]!;
+    return this.rows.gather(0, numbers);
+  }
+}
+
+/** A listing's entries held in memory. */
+class NumberedRows extends NumberedStore {
+  constructor(
+    rows: ListingRows,
+    private readonly held: Uint32Array,
+  ) {
+    super(rows);
+  }
+  protected entries(start: number, end: number): Uint32Array {
+    return this.held.subarray(start * 2, end * 2);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * A listing's entries in a file, read on the calling thread (the page cache holds it
+ * while it is used; a read through libuv's threads cost some 0.5 ms of CPU more a page).
+ * A page the page cache has dropped waits for the disk.
+ */
+class NumberedFileRows extends NumberedStore {
+  constructor(
+    rows: ListingRows,
+    private readonly handle: FileHandle,
+  ) {
+    super(rows);
+  }
+  protected entries(start: number, end: number): Uint32Array {
+    const entries = new Uint32Array(Math.max(0, end - start) * 2);
+    const view = new Uint8Array(entries.buffer);
+    for (let done = 0; done < view.length;) {
+      const read = readSync(this.handle.fd, view, done, view.length - done, start * ENTRY_BYTES + done);
+      if (read === 0) throw new Error('listing file shorter than its rows');
+      done += read;
+    }
+    return entries;
+  }
+  close(): Promise<void> {
+    return this.handle.close();
   }
 }
 
@@ -223,9 +206,9 @@ export class ListingFile {
     private readonly where: { index: SegmentIndex; samples: Samples },
   ) {}
 
-  /** Whether the rows are held in the process' memory rather than in the file. */
+  /** Whether the rows are held in the process' memory rather than numbered in a file. */
   get inMemory(): boolean {
-    return this.rows instanceof MemoryRows;
+    return !(this.rows instanceof NumberedFileRows);
   }
 
   private get index(): SegmentIndex {
@@ -236,70 +219,37 @@ export class ListingFile {
     return this.where.samples;
   }
 
-  /** The rows the file holds. */
+  /** The rows the listing holds. */
   get rowCount(): number {
     return this.index.starts.at(-1)!;
   }
 
   /**
-   * Copies the copy `kind` reads (led by the country, or the pair, then the year) of
-   * `db`'s trade file into `file`, or into memory when its rows take at most
-   * `memoryBytes` (0 when absent), a few segments per query, checking that each
-   * segment holds the rows the counts said, in listing order, with ids the row layout
-   * can hold. Of a kind that holds heads, each key's first `headRows` rows
-   * (`YEAR_HEAD_ROWS` when absent). Fails (and removes the file) otherwise, or once
-   * `stopped` says so.
+   * The `kind` listing of the flows `rows` holds: of a year, the flows as held; of the
+   * others, their entries in the listing's order, held in memory when they take at
+   * most `memoryBytes` (0 when absent), else written into the new file `file` (when its
+   * file system keeps 1 GiB free beside it). `pause` is awaited between stretches of
+   * the ordering's work. Fails (and removes the file) when the ordering or the file
+   * does.
    */
-  static async write(
-    db: Database,
-    to: { kind: ListingKind; file: string; memoryBytes?: number; headRows?: number; stopped?: () => boolean },
+  static async derive(
+    rows: ListingRows,
+    to: { kind: ListingKind; file: string; memoryBytes?: number; pause?: () => Promise<void> },
   ): Promise<ListingFile> {
-    const { kind, file } = to;
-    const { copy, lead, sub, order } = SOURCES[kind];
-    const head = SOURCES[kind].head && Math.max(1, Math.floor(to.headRows ?? YEAR_HEAD_ROWS));
-    const source = table(copy);
-    const key = lead.span === 1 ? lead.column : `${lead.column} // ${lead.span}`;
-    const count = head ? `least(count(*), ${head})` : 'count(*)';
-    const counted = await db.queryNumbers(
-      `SELECT ${key}, ${sub}, year, ${count} FROM ${source} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    );
-    const [leads, subs, years, counts] = counted as [Float64Array, Float64Array, Float64Array, Float64Array];
-    const index = segmentIndex(kind, { leads, subs, years, counts });
-    const total = index.starts.at(-1)!;
-    const sink = await rowSink(file, total * ROW_BYTES, to.memoryBytes ?? 0);
-    try {
-      const samples = {
-        value: new Float64Array(Math.ceil(total / SAMPLE_EVERY)),
-        exporter: new Uint16Array(Math.ceil(total / SAMPLE_EVERY)),
-        importer: new Uint16Array(Math.ceil(total / SAMPLE_EVERY)),
-        hs6: new Uint32Array(Math.ceil(total / SAMPLE_EVERY)),
-      };
-      for (const [first, end] of chunks(leads, subs, counts)) {
-        if (to.stopped?.()) throw new Error(`${file}: stopped`);
-        // The lead's range is a range of its column, so that the copy's zone maps prune it.
-        // A head is of one key (a chunk never spans two), its first rows in listing order.
-        const rows = await db.queryNumbers(
-          `SELECT ${sub}, year, exporter, importer, hs6, value, qty FROM ${source} ` +
-            `WHERE ${lead.column} BETWEEN $1 AND $2 AND ${sub} BETWEEN $3 AND $4 ${order ? `ORDER BY ${order}` : ''}` +
-            (head ? ` LIMIT ${head}` : ''),
-          [leads[first]! * lead.span, leads[first]! * lead.span + lead.span - 1, subs[first]!, subs[end - 1]!],
-        );
-        const start = index.starts[first]!;
-        const bytes = packRows(rows, { subs, years, starts: index.starts, first, end });
-        await sink.put(bytes, start * ROW_BYTES);
-        const block = new RowBlock(start, bytes);
-        for (let r = Math.ceil(start / SAMPLE_EVERY) * SAMPLE_EVERY; r < block.end; r += SAMPLE_EVERY) {
-          samples.value[r / SAMPLE_EVERY] = block.value(r);
-          samples.exporter[r / SAMPLE_EVERY] = block.exporter(r);
-          samples.importer[r / SAMPLE_EVERY] = block.importer(r);
-          samples.hs6[r / SAMPLE_EVERY] = block.hs6(r);
-        }
-      }
-      return new ListingFile(kind, sink.done(), { index, samples });
-    } catch (err) {
-      await sink.abandon();
-      throw err;
+    const { kind } = to;
+    if (kind === 'year') {
+      const { years, starts } = rows.years;
+      const index = { keys: Float64Array.from(years), years, starts };
+      return new ListingFile(kind, new YearRows(rows), { index, samples: sampled(index, (r) => rows.key(r)) });
     }
+    const order = await listingOrder(kind, rows.flows, to.pause);
+    const samples = sampled(order.index, (r) => rows.key(order.rows[r]!));
+    const entries = entriesOf(rows, order.rows, filterColumn(kind));
+    const store =
+      listingEntriesBytes(order.rows.length) <= (to.memoryBytes ?? 0)
+        ? new NumberedRows(rows, entries)
+        : new NumberedFileRows(rows, await writeEntries(to.file, entries));
+    return new ListingFile(kind, store, { index: order.index, samples });
   }
 
   /** The rows of `key`'s listing within `years`: the most a page of it reads. */
@@ -328,26 +278,24 @@ export class ListingFile {
       const last = Math.min(end, start + limit);
       return this.decode(stretch, this.block(start, last));
     }
-    // A product or country filter keeps some of the rows: read on until `limit` of them, or the end.
-    const ofCountry = (block: RowBlock, row: number) =>
-      !country || (country.side === 'exporter' ? block.exporter(row) : block.importer(row)) === country.id;
+    // A product or country filter keeps some of the rows: read on until `limit` of them, or
+    // the end, by the listing's filter column where it holds what the filter reads.
     const kept: number[] = [];
-    const blocks: RowBlock[] = [];
+    const byColumn = filterColumn(this.kind) === 'hs6' ? !country : !products;
     for (let from = start; from < end && kept.length < limit; from += SCAN_ROWS) {
-      const block = this.block(from, Math.min(end, from + SCAN_ROWS));
-      blocks.push(block);
-      for (let row = from; row < block.end && kept.length < limit; row++)
-        if (inRanges(products, block.hs6(row)) && ofCountry(block, row)) kept.push(row);
+      const to = Math.min(end, from + SCAN_ROWS);
+      if (byColumn) keptByColumn(this.rows.filters(from, to), { first: from, limit, products, country }, kept);
+      else keptByRows(this.block(from, to), { limit, products, country }, kept);
     }
-    return this.decode(stretch, mergeBlocks(blocks), kept);
+    return this.decode(stretch, this.rows.pick(kept), kept);
   }
 
   /**
-   * Of a file of each key's first rows (a 'year' file): the page of `limit` rows of
-   * `key`'s listing (after `after`, in its period), when the rows held hold it whole;
-   * else undefined, since the listing goes on beyond them.
+   * The page of `limit` rows of `key`'s listing (after `after`, in its period), when
+   * the key's rows hold it whole; else undefined, since the page goes on past them (a
+   * year's listing into the next year's).
    */
-  readHead(key: number, page: { limit: number; after?: ListingBound }): Float64Array[] | undefined {
+  readWithin(key: number, page: { limit: number; after?: ListingBound }): Float64Array[] | undefined {
     const stretch = this.stretch(key, {});
     if (!stretch || page.limit <= 0) return undefined;
     const start = this.start(stretch, page.after);
@@ -421,18 +369,20 @@ export class ListingFile {
   }
 
   /**
-   * Rows of `block` (those numbered in `rows`, else all) as the listing's columns,
-   * each row's year its segment's.
+   * The rows of `block` as the listing's columns, each row's year its segment's: rows
+   * `block.first` on, or, with `positions`, the rows at those positions of the listing,
+   * held in order as rows 0 on.
    */
-  private decode(stretch: Stretch, block: RowBlock, rows?: number[]): Float64Array[] {
-    const n = rows ? rows.length : block.end - block.first;
+  private decode(stretch: Stretch, block: RowBlock, positions?: number[]): Float64Array[] {
+    const n = positions ? positions.length : block.end - block.first;
     const columns = COLUMNS.map(() => new Float64Array(n));
     const [exporters, importers, codes, years, values, quantities] = columns as SixColumns;
     const { starts, years: segmentYears } = this.index;
     let segment = stretch.first;
     for (let i = 0; i < n; i++) {
-      const row = rows ? rows[i]! : block.first + i;
-      while (row >= starts[segment + 1]!) segment++;
+      const position = positions ? positions[i]! : block.first + i;
+      const row = block.first + i;
+      while (position >= starts[segment + 1]!) segment++;
       exporters[i] = block.exporter(row);
       importers[i] = block.importer(row);
       codes[i] = block.hs6(row);
@@ -456,157 +406,82 @@ function firstAtLeast(keys: Float64Array, key: number): number {
   return lo;
 }
 
-/** Where each segment's rows start, from the rows counted per lead, what follows it, and year. */
-function segmentIndex(
-  kind: ListingKind,
-  counted: { leads: Float64Array; subs: Float64Array; years: Float64Array; counts: Float64Array },
-): SegmentIndex {
-  const { leads, subs, years, counts } = counted;
-  const segments = leads.length;
-  const index: SegmentIndex = {
-    keys: new Float64Array(segments),
-    years: new Uint16Array(segments),
-    starts: new Float64Array(segments + 1),
+/** The sort key of every `SAMPLE_EVERY`th row of a listing, by `keyOf` a row of it. */
+function sampled(index: SegmentIndex, keyOf: (row: number) => RowKey): Samples {
+  const n = Math.ceil(index.starts.at(-1)! / SAMPLE_EVERY);
+  const samples = {
+    value: new Float64Array(n),
+    exporter: new Uint16Array(n),
+    importer: new Uint16Array(n),
+    hs6: new Uint32Array(n),
   };
-  for (let s = 0; s < segments; s++) {
-    index.keys[s] = kind === 'pair' ? listingKey(kind, leads[s]!, subs[s]) : leads[s]!;
-    index.years[s] = years[s]!;
-    index.starts[s + 1] = index.starts[s]! + counts[s]!;
+  for (let s = 0; s < n; s++) {
+    const key = keyOf(s * SAMPLE_EVERY);
+    samples.value[s] = key.value;
+    samples.exporter[s] = key.exporter;
+    samples.importer[s] = key.importer;
+    samples.hs6[s] = key.hs6;
   }
-  return index;
+  return samples;
 }
 
-/** Where a listing's packed rows go while it is written, and the rows it keeps once done. */
-interface RowSink {
-  put(bytes: ArrayBuffer, byteOffset: number): Promise<void>;
-  done(): RowStore;
-  /** Lets go of what was written (and removes the file). */
-  abandon(): Promise<void>;
-}
-
-/**
- * Memory for `bytes` when they are at most `memoryBytes`; else the new file `file`, when
- * its file system keeps `SPARE_BYTES` free beside it.
- */
-async function rowSink(file: string, bytes: number, memoryBytes: number): Promise<RowSink> {
-  if (bytes <= memoryBytes) {
-    const memory = new ArrayBuffer(bytes);
-    return {
-      put: async (b, at) => new Uint8Array(memory).set(new Uint8Array(b), at),
-      done: () => new MemoryRows(memory),
-      abandon: async () => undefined,
-    };
-  }
-  if (bytes + SPARE_BYTES > (await freeBytes(path.dirname(file)))) throw new Error(`no room for ${file}`);
+/** A new file of `entries`, open to read, when its file system keeps `SPARE_BYTES` free beside it. */
+async function writeEntries(file: string, entries: Uint32Array): Promise<FileHandle> {
+  const bytes = new Uint8Array(entries.buffer, entries.byteOffset, entries.byteLength);
+  if (bytes.length + SPARE_BYTES > (await freeBytes(path.dirname(file)))) throw new Error(`no room for ${file}`);
   const handle = await open(file, 'wx+');
-  return {
-    put: async (b, at) => void (await handle.write(new Uint8Array(b), 0, b.byteLength, at)),
-    done: () => new FileRows(handle),
-    abandon: async () => {
-      await handle.close();
-      await rm(file, { force: true });
-    },
-  };
-}
-
-/**
- * Runs of consecutive segments (`[first, end)`) of one lead, each read by one query:
- * whole values of what follows the lead (a year of a country, an importer of a pair),
- * up to about `CHUNK_ROWS` rows.
- */
-function* chunks(leads: Float64Array, subs: Float64Array, counts: Float64Array): Generator<[number, number]> {
-  let first = 0;
-  let rows = 0;
-  for (let s = 0; s < leads.length; s++) {
-    const newLead = leads[s] !== leads[first];
-    const newSub = subs[s] !== subs[s - 1];
-    if (s > first && (newLead || (newSub && rows + counts[s]! > CHUNK_ROWS))) {
-      yield [first, s];
-      first = s;
-      rows = 0;
+  try {
+    for (let at = 0; at < bytes.length; at += WRITE_BYTES) {
+      const part = bytes.subarray(at, at + WRITE_BYTES);
+      for (let done = 0; done < part.length;)
+        done += (await handle.write(part, done, part.length - done, at + done)).bytesWritten;
     }
-    rows += counts[s]!;
+    return handle;
+  } catch (err) {
+    await handle.close();
+    await rm(file, { force: true });
+    throw err;
   }
-  if (leads.length > first) yield [first, leads.length];
 }
 
-/** A segment's rows as the writing query returns them. */
-interface RowColumns {
-  subs: Float64Array;
-  years: Float64Array;
-  exporters: Float64Array;
-  importers: Float64Array;
-  codes: Float64Array;
-  values: Float64Array;
-  quantities: Float64Array;
+/** What a filter keeps: rows of some products, of one country on one side; `limit` rows at most. */
+interface Kept {
+  limit: number;
+  products?: readonly CodeRange[] | undefined;
+  country?: CountrySide | undefined;
 }
 
-/** A country id the row layout holds (u16). */
-const countryId = (id: number) => {
-  if (!Number.isInteger(id) || id < 0 || id > 0xffff) throw new Error(`country id ${id}`);
-  return id;
-};
-
-/**
- * The rows of segments `first` to `end` (columns: what follows the lead, year,
- * exporter, importer, product, value, quantity) as the file's bytes, checked against
- * the index (each segment's rows, what follows the lead and year) and in listing
- * order within each segment (value descending, then exporter, importer and product).
- */
-function packRows(
-  columns: Float64Array[],
-  segments: { subs: Float64Array; years: Float64Array; starts: Float64Array; first: number; end: number },
-): ArrayBuffer {
-  const [subs, years, exporters, importers, codes, values, quantities] = columns as [...SixColumns, Float64Array];
-  const rows: RowColumns = { subs, years, exporters, importers, codes, values, quantities };
-  const { first, end, starts } = segments;
-  const base = starts[first]!;
-  const n = starts[end]! - base;
-  if (codes.length !== n) throw new Error(`expected ${n} rows of ${end - first} segments, read ${codes.length}`);
-  const bytes = new ArrayBuffer(n * ROW_BYTES);
-  const floats = new Float64Array(bytes);
-  const shorts = new Uint16Array(bytes);
-  const words = new Uint32Array(bytes);
-  let s = first;
-  for (let i = 0; i < n; i++) {
-    const segmentStart = i + base === starts[s + 1] ? starts[++s]! : starts[s]!;
-    if (subs[i] !== segments.subs[s] || years[i] !== segments.years[s])
-      throw new Error(`row ${i + base} out of its segment`);
-    const code = codes[i]!;
-    if (!Number.isInteger(code) || code < 0 || code > 0xffffffff) throw new Error(`product code ${code}`);
-    if (i + base > segmentStart && !followsInOrder(rows, i)) throw new Error(`row ${i + base} out of listing order`);
-    shorts[i * 12] = countryId(exporters[i]!);
-    shorts[i * 12 + 1] = countryId(importers[i]!);
-    words[i * 6 + 1] = code;
-    floats[i * 3 + 1] = values[i]!;
-    floats[i * 3 + 2] = quantities[i]!;
+/** Adds to `kept` the positions (from `first`) whose filter column (`filterColumn`) the filter keeps. */
+function keptByColumn(column: Uint32Array, filter: Kept & { first: number }, kept: number[]): void {
+  const { products, country, first, limit } = filter;
+  for (let i = 0; i < column.length && kept.length < limit; i++) {
+    const value = column[i]!;
+    const keeps = country
+      ? (country.side === 'exporter' ? value & 0xffff : value >>> 16) === country.id
+      : inRanges(products, value);
+    if (keeps) kept.push(first + i);
   }
-  return bytes;
 }
 
-/** Whether row `i` may follow row `i - 1` in a segment: value descending, then the ids ascending. */
-function followsInOrder(c: RowColumns, i: number): boolean {
-  const [value, next] = [c.values[i - 1]!, c.values[i]!];
-  if (value !== next) return value > next;
-  if (c.exporters[i - 1] !== c.exporters[i]) return c.exporters[i - 1]! < c.exporters[i]!;
-  if (c.importers[i - 1] !== c.importers[i]) return c.importers[i - 1]! < c.importers[i]!;
-  return c.codes[i - 1]! < c.codes[i]!;
-}
-
-/** Consecutive blocks as one: a view when they are views of one buffer (rows held in memory), else a copy. */
-function mergeBlocks(blocks: RowBlock[]): RowBlock {
-  if (blocks.length === 1) return blocks[0]!;
-  const first = blocks[0]?.first ?? 0;
-  const { buffer, byteOffset } = blocks[0]?.floats ?? new Float64Array(0);
-  if (blocks.length > 0 && blocks.every((b) => b.floats.buffer === buffer))
-    return new RowBlock(first, buffer, { byteOffset, rows: blocks.at(-1)!.end - first });
-  const bytes = new Uint8Array(blocks.reduce((n, b) => n + b.floats.byteLength, 0));
-  let at = 0;
-  for (const b of blocks) {
-    bytes.set(new Uint8Array(b.floats.buffer, b.floats.byteOffset, b.floats.byteLength), at);
-    at += b.floats.byteLength;
+/** Adds to `kept` the rows of `block` the filter keeps, read from the rows themselves. */
+function keptByRows(block: RowBlock, filter: Kept, kept: number[]): void {
+  const { products, country, limit } = filter;
+  for (let row = block.first; row < block.end && kept.length < limit; row++) {
+    const side = country && (country.side === 'exporter' ? block.exporter(row) : block.importer(row));
+    if (inRanges(products, block.hs6(row)) && (!country || side === country.id)) kept.push(row);
   }
-  return new RowBlock(first, bytes.buffer);
+}
+
+/** A listing's entries: each flow's row number, then its filter column's value. */
+function entriesOf(rows: ListingRows, numbers: Uint32Array, column: FilterColumn): Uint32Array {
+  const entries = new Uint32Array(numbers.length * 2);
+  const all = rows.block(0, rows.count);
+  for (let i = 0; i < numbers.length; i++) {
+    const row = numbers[i]!;
+    entries[i * 2] = row;
+    entries[i * 2 + 1] = column === 'hs6' ? all.hs6(row) : all.exporter(row) + all.importer(row) * 65536;
+  }
+  return entries;
 }
 
 /** A country of a row against a position's bound for it (see `CountryBound` in `keyset.ts`). */
