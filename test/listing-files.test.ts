@@ -8,6 +8,7 @@ import { encodeCursor, type CursorKey } from '../src/http/cursor.js';
 import {
   listingFile,
   listingFilesWritten,
+  listingLayouts,
   writeListingFilesAhead,
   type ListingFileReport,
 } from '../src/trade/listing-files.js';
@@ -158,6 +159,21 @@ describe("a country's, a pair's and a product's listings read from the listing f
         await closeServed(served);
       }
     }
+  });
+
+  it("holds every listing's entries in memory first, then copies the rows of the first listings", () => {
+    const kinds = KINDS.filter((k) => k !== 'year');
+    const of = (memoryBytes: number) => kinds.map(listingLayouts(1000, memoryBytes));
+    assert.deepEqual(
+      of(0),
+      kinds.map(() => 'file'),
+    );
+    assert.deepEqual(of(8000 * 4.5), ['entries', 'entries', 'entries', 'entries', 'file', 'file']);
+    assert.deepEqual(of(8000 * 6 + 16_000 * 2.5), ['rows', 'rows', 'entries', 'entries', 'entries', 'entries']);
+    assert.deepEqual(
+      of(24_000 * 6),
+      kinds.map(() => 'rows'),
+    );
   });
 
   it('writes to disk no more entries than the page cache holds, in their order', async () => {

@@ -5,7 +5,7 @@ import { freeBytes } from '../store/download-space.js';
 import type { CodeRange } from './catalogue.js';
 import type { ListingBound } from './keyset.js';
 import { listingOrder, type SegmentIndex } from './listing-order.js';
-import type { ListingRows, RowBlock, RowKey } from './listing-rows.js';
+import { gatherRows, ROW_BYTES, RowBlock, type ListingRows, type RowKey } from './listing-rows.js';
 
 /**
  * The annual flows of one country on one side (as exporter, or as importer), of one
@@ -25,6 +25,12 @@ const ENTRY_BYTES = 8;
  * each flow's row number (u32) and what a filter of the listing reads (u32; see `filterOf`).
  */
 export const listingEntriesBytes = (rows: number) => rows * ENTRY_BYTES;
+/**
+ * How a listing other than a year's is held: its rows copied in its order (a page a
+ * view of them, 24 bytes a flow), its entries in memory (a page a copy of the rows they
+ * number), or its entries in a file.
+ */
+export type ListingLayout = 'rows' | 'entries' | 'file';
 /** Every `SAMPLE_EVERY`th row's sort key is kept in memory, so a page after a position reads one stretch. */
 const SAMPLE_EVERY = 64;
 /** Free space a file of entries leaves on its file system at least. */
@@ -105,6 +111,31 @@ class YearRows implements RowStore {
   }
   pick(positions: readonly number[]): RowBlock {
     return this.rows.gather(0, Uint32Array.from(positions));
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A listing's rows copied in its order: a page is a view of them, a filter reads them in place. */
+class CopiedRows implements RowStore {
+  constructor(
+    private readonly all: RowBlock,
+    private readonly column: FilterColumn,
+  ) {}
+  block(start: number, end: number): RowBlock {
+    const rows = Math.max(0, Math.min(end, this.all.end) - start);
+    return new RowBlock(start, this.all.codes.buffer, { byteOffset: start * ROW_BYTES, rows });
+  }
+  filters(start: number, end: number): Uint32Array {
+    const block = this.block(start, end);
+    const values = new Uint32Array(block.end - start);
+    for (let r = start; r < block.end; r++)
+      values[r - start] = this.column === 'hs6' ? block.hs6(r) : block.exporter(r) + block.importer(r) * 65536;
+    return values;
+  }
+  pick(positions: readonly number[]): RowBlock {
+    return gatherRows(this.all, 0, Uint32Array.from(positions));
   }
   close(): Promise<void> {
     return Promise.resolve();
@@ -226,15 +257,14 @@ export class ListingFile {
 
   /**
    * The `kind` listing of the flows `rows` holds: of a year, the flows as held; of the
-   * others, their entries in the listing's order, held in memory when they take at
-   * most `memoryBytes` (0 when absent), else written into the new file `file` (when its
-   * file system keeps 1 GiB free beside it). `pause` is awaited between stretches of
-   * the ordering's work. Fails (and removes the file) when the ordering or the file
-   * does.
+   * others, as `layout` says: the rows copied in the listing's order, or its entries
+   * held in memory, or written into the new file `file` (when its file system keeps
+   * 1 GiB free beside it). `pause` is awaited between stretches of the ordering's work.
+   * Fails (and removes the file) when the ordering or the file does.
    */
   static async derive(
     rows: ListingRows,
-    to: { kind: ListingKind; file: string; memoryBytes?: number; pause?: () => Promise<void> },
+    to: { kind: ListingKind; layout: ListingLayout; file: string; pause?: () => Promise<void> },
   ): Promise<ListingFile> {
     const { kind } = to;
     if (kind === 'year') {
@@ -244,11 +274,13 @@ export class ListingFile {
     }
     const order = await listingOrder(kind, rows.flows, to.pause);
     const samples = sampled(order.index, (r) => rows.key(order.rows[r]!));
-    const entries = entriesOf(rows, order.rows, filterColumn(kind));
+    const column = filterColumn(kind);
     const store =
-      listingEntriesBytes(order.rows.length) <= (to.memoryBytes ?? 0)
-        ? new NumberedRows(rows, entries)
-        : new NumberedFileRows(rows, await writeEntries(to.file, entries));
+      to.layout === 'rows'
+        ? new CopiedRows(rows.gather(0, order.rows), column)
+        : to.layout === 'entries'
+          ? new NumberedRows(rows, entriesOf(rows, order.rows, column))
+          : new NumberedFileRows(rows, await writeEntries(to.file, entriesOf(rows, order.rows, column)));
     return new ListingFile(kind, store, { index: order.index, samples });
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sizeInBytes } from '../settings.js';
 import { tableNames, type Database } from '../store/duckdb.js';
 import { copyViews } from './file-format/index.js';
-import { ListingFile, listingEntriesBytes, type ListingKind } from './listing-file.js';
+import { ListingFile, listingEntriesBytes, type ListingKind, type ListingLayout } from './listing-file.js';
 import { ListingRows } from './listing-rows.js';
 
 const KEY = 'trade:listing-files';
@@ -101,11 +101,15 @@ export function writeListingFilesAhead(db: Database, dir: string, options: Write
     const memoryBytes = options.memoryBytes ?? Number.POSITIVE_INFINITY;
     const rows = await readFlows(db, memoryBytes, () => closed);
     if (!rows) throw new Error(`the flows take more than the listings' memory (${gib(memoryBytes)})`);
-    const budget = { memoryLeft: memoryBytes - rows.bytes.byteLength, roomLeft: 0 };
-    budget.roomLeft = options.roomBytes ?? (await pageCacheRoom(db, memoryBytes));
+    const layouts = listingLayouts(rows.count, memoryBytes - rows.bytes.byteLength);
+    // The listings hold the flows and at most a copy of them each.
+    const held = Math.min(memoryBytes, rows.bytes.byteLength * KINDS.length);
+    const budget = { roomLeft: options.roomBytes ?? (await pageCacheRoom(db, held)) };
     for (const kind of KINDS) {
       const file = path.join(dir, `listing-${randomUUID()}-${kind}.bin`);
-      const made = await makeListing(rows, { kind, file, budget }).catch((err: unknown) => failed(kind, err));
+      const made = await makeListing(rows, { kind, layout: layouts(kind), file, budget }).catch((err: unknown) =>
+        failed(kind, err),
+      );
       if (!made) continue;
       const { listing } = made;
       if (!listing.inMemory) files.push(file);
@@ -139,23 +143,42 @@ async function readFlows(db: Database, maxBytes: number, stopped: () => boolean)
 }
 
 /**
- * The `kind` listing of `rows`: its entries held in memory when the memory left
- * holds them, else in `file` when the page cache's room left does; the budget is
- * charged for what it takes.
+ * How each listing of `count` flows is held within `memoryBytes`: the entries of every
+ * listing in their order while they fit, the others' in files; then, with what is left,
+ * the rows of listings in their order copied instead (a page a view, not a copy of rows
+ * spread over the flows, and a filter's scan reads them in place).
+ */
+export function listingLayouts(count: number, memoryBytes: number): (kind: ListingKind) => ListingLayout {
+  const [entries, copied] = [listingEntriesBytes(count), ListingRows.bytesOf(count)];
+  const layouts = new Map<ListingKind, ListingLayout>();
+  let left = memoryBytes;
+  for (const kind of KINDS.filter((k) => k !== 'year')) {
+    layouts.set(kind, entries <= left ? 'entries' : 'file');
+    if (entries <= left) left -= entries;
+  }
+  for (const [kind, layout] of layouts) {
+    if (layout !== 'entries' || copied - entries > left) continue;
+    layouts.set(kind, 'rows');
+    left -= copied - entries;
+  }
+  return (kind) => layouts.get(kind) ?? 'rows';
+}
+
+/**
+ * The `kind` listing of `rows`, held as `layout` says; its file's entries within the
+ * page cache's room left, which it is charged for.
  */
 async function makeListing(
   rows: ListingRows,
-  to: { kind: ListingKind; file: string; budget: { memoryLeft: number; roomLeft: number } },
+  to: { kind: ListingKind; layout: ListingLayout; file: string; budget: { roomLeft: number } },
 ): Promise<{ listing: ListingFile; seconds: number }> {
-  const { kind, file, budget } = to;
-  const bytes = kind === 'year' ? 0 : listingEntriesBytes(rows.count);
-  const inMemory = bytes <= budget.memoryLeft;
-  if (!inMemory && bytes > budget.roomLeft)
+  const { kind, layout, file, budget } = to;
+  const bytes = kind === 'year' || layout !== 'file' ? 0 : listingEntriesBytes(rows.count);
+  if (bytes > 0 && bytes > budget.roomLeft)
     throw new Error(`entries of ${gib(bytes)} are more than the page cache's room left (${gib(budget.roomLeft)})`);
-  if (inMemory) budget.memoryLeft -= bytes;
-  else budget.roomLeft -= bytes;
+  budget.roomLeft -= bytes;
   const started = performance.now();
-  const listing = await ListingFile.derive(rows, { kind, file, memoryBytes: inMemory ? bytes : 0, pause });
+  const listing = await ListingFile.derive(rows, { kind, layout, file, pause });
   return { listing, seconds: (performance.now() - started) / 1000 };
 }
 

@@ -58,6 +58,22 @@ export class RowBlock {
   }
 }
 
+/** The rows of `from` numbered `rows` (counted from its first, in that order) as rows `first` on: a copy. */
+export function gatherRows(from: RowBlock, first: number, rows: Uint32Array): RowBlock {
+  const words = new Uint32Array(rows.length * 6);
+  const codes = from.codes;
+  for (let i = 0; i < rows.length; i++) {
+    const [to, at] = [i * 6, rows[i]! * 6];
+    words[to] = codes[at]!;
+    words[to + 1] = codes[at + 1]!;
+    words[to + 2] = codes[at + 2]!;
+    words[to + 3] = codes[at + 3]!;
+    words[to + 4] = codes[at + 4]!;
+    words[to + 5] = codes[at + 5]!;
+  }
+  return new RowBlock(first, words.buffer);
+}
+
 /** Whether `b` may follow `a` within a year: value descending, then the ids ascending. */
 export function followsInOrder(a: RowKey, b: RowKey): boolean {
   if (a.value !== b.value) return a.value > b.value;
@@ -120,18 +136,7 @@ export class ListingRows {
 
   /** The flows numbered `rows` (in that order) as rows `first` on: a copy. */
   gather(first: number, rows: Uint32Array): RowBlock {
-    const words = new Uint32Array(rows.length * 6);
-    const from = this.all.codes;
-    for (let i = 0; i < rows.length; i++) {
-      const [to, at] = [i * 6, rows[i]! * 6];
-      words[to] = from[at]!;
-      words[to + 1] = from[at + 1]!;
-      words[to + 2] = from[at + 2]!;
-      words[to + 3] = from[at + 3]!;
-      words[to + 4] = from[at + 4]!;
-      words[to + 5] = from[at + 5]!;
-    }
-    return new RowBlock(first, words.buffer);
+    return gatherRows(this.all, first, rows);
   }
 
   /**
