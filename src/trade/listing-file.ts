@@ -12,17 +12,18 @@ import { gatherRows, ROW_BYTES, RowBlock, type ListingRows, type RowKey } from '
  * pair (an exporter to an importer), of one product (an HS6 code, a heading, a
  * chapter), or of one year (every flow), every year in listing order, as the server
  * holds them once a snapshot opens: the flows themselves once, in the listing order of
- * their year (`listing-rows.ts`), and for each other listing the row numbers of its
- * flows in its own order (`listing-order.ts`), each beside what the listing's filter
- * reads (a flow's product, or of a product's listing its countries), 8 bytes a flow.
- * A page of such a listing is then a copy of its rows, not a DuckDB query: a query costs one to two milliseconds
- * of CPU however few rows it returns (binding, planning, starting the scan), a copy of a
- * thousand rows some tens of microseconds.
+ * their year (`listing-rows.ts`), and for each other listing its entries in its own
+ * order (`listing-order.ts`): each flow's row number beside what the listing's filter
+ * reads (a flow's product, or of a product's listing its countries), 8 bytes a flow;
+ * or, where memory allows, its rows copied in its order (`ListingLayout`). A page of
+ * such a listing is then a copy or a view of its rows, not a DuckDB query: a query
+ * costs one to two milliseconds of CPU however few rows it returns (binding, planning,
+ * starting the scan), a copy of a thousand rows some tens of microseconds.
  */
 const ENTRY_BYTES = 8;
 /**
  * The bytes of a listing's entries, of `rows` flows (every listing holds each flow once):
- * each flow's row number (u32) and what a filter of the listing reads (u32; see `filterOf`).
+ * each flow's row number (u32) and what a filter of the listing reads (u32; see `filterColumn`).
  */
 export const listingEntriesBytes = (rows: number) => rows * ENTRY_BYTES;
 /**

@@ -74,9 +74,10 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Starts making, in the background, `db`'s listings (see `listing-file.ts`): the
  * flows are read into memory (when they fit `memoryBytes`, unbounded when absent: else no
  * listing is made), then each listing's entries are held in memory while they fit
- * what is left of `memoryBytes`, else written into a file in `dir`, as many as
- * `roomBytes` holds (`pageCacheRoom` when absent): a page read from the page cache
- * waits for the disk once the kernel has dropped it. Each serves once made; the files
+ * what is left of `memoryBytes` (and, with what is left then, rows copied:
+ * `listingLayouts`), else written into a file in `dir`, as many as `roomBytes` holds
+ * (`pageCacheRoom` when absent): a page read from the page cache waits for the disk
+ * once the kernel has dropped it. Each serves once made; the files
  * are closed and removed with the database. A listing not made (no memory or room, a
  * failed query, rows out of order) is not used: those listings read DuckDB, as they do
  * until then. `report` hears of each, unless the database closed first. A page of one
