@@ -37,7 +37,7 @@ export interface KeptInMemory extends SumsInMemory {
   listingFiles?: boolean;
   /** The rows a page of one country's products may scan in a listing file (`SCAN_ROWS_MAX_DEFAULT`). */
   listingScanRows?: number;
-  /** Bytes of the listings' flows and row numbers held in memory (0: no listing is made). */
+  /** Bytes of memory for the listings: their flows, entries and copied rows (unbounded when absent). */
   listingMemoryBytes?: number;
   /** Whether the sorted copies are read into DuckDB's buffers when a snapshot opens (default true). */
   warmCopies?: boolean;
