@@ -87,7 +87,7 @@ type FilterColumn = 'hs6' | 'countries';
 const filterColumn = (kind: ListingKind): FilterColumn =>
   kind === 'hs6' || kind === 'heading' || kind === 'chapter' ? 'countries' : 'hs6';
 
-/** Where a listing's rows are: the flows in their own order (a year's listing), or numbered in the listing's. */
+/** Where a listing's rows are: in its order (`CopiedRows`), or numbered by its entries. */
 interface RowStore {
   /** Rows `start` to `end`. */
   block(start: number, end: number): RowBlock;
@@ -98,27 +98,14 @@ interface RowStore {
   close(): Promise<void>;
 }
 
-/** A year's listing: the flows as held, a page a view of them. */
-class YearRows implements RowStore {
-  constructor(private readonly rows: ListingRows) {}
-  block(start: number, end: number): RowBlock {
-    return this.rows.block(start, end);
-  }
-  filters(start: number, end: number): Uint32Array {
-    const block = this.rows.block(start, end);
-    const codes = new Uint32Array(block.end - start);
-    for (let i = 0; i < codes.length; i++) codes[i] = block.hs6(start + i);
-    return codes;
-  }
-  pick(positions: readonly number[]): RowBlock {
-    return this.rows.gather(0, Uint32Array.from(positions));
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-}
+/** A flow's value of a filter column (`filterColumn`), from its row. */
+const filterValue = (block: RowBlock, row: number, column: FilterColumn) =>
+  column === 'hs6' ? block.hs6(row) : block.exporter(row) + block.importer(row) * 65536;
 
-/** A listing's rows copied in its order: a page is a view of them, a filter reads them in place. */
+/**
+ * A listing's rows in its order, held in memory (a year's: the flows as held; another's:
+ * copied in its order): a page is a view of them, a filter reads them in place.
+ */
 class CopiedRows implements RowStore {
   constructor(
     private readonly all: RowBlock,
@@ -131,8 +118,7 @@ class CopiedRows implements RowStore {
   filters(start: number, end: number): Uint32Array {
     const block = this.block(start, end);
     const values = new Uint32Array(block.end - start);
-    for (let r = start; r < block.end; r++)
-      values[r - start] = this.column === 'hs6' ? block.hs6(r) : block.exporter(r) + block.importer(r) * 65536;
+    for (let r = start; r < block.end; r++) values[r - start] = filterValue(block, r, this.column);
     return values;
   }
   pick(positions: readonly number[]): RowBlock {
@@ -271,7 +257,8 @@ export class ListingFile {
     if (kind === 'year') {
       const { years, starts } = rows.years;
       const index = { keys: Float64Array.from(years), years, starts };
-      return new ListingFile(kind, new YearRows(rows), { index, samples: sampled(index, (r) => rows.key(r)) });
+      const store = new CopiedRows(rows.block(0, rows.count), filterColumn(kind));
+      return new ListingFile(kind, store, { index, samples: sampled(index, (r) => rows.key(r)) });
     }
     const order = await listingOrder(kind, rows.flows, to.pause);
     const samples = sampled(order.index, (r) => rows.key(order.rows[r]!));
@@ -512,7 +499,7 @@ function entriesOf(rows: ListingRows, numbers: Uint32Array, column: FilterColumn
   for (let i = 0; i < numbers.length; i++) {
     const row = numbers[i]!;
     entries[i * 2] = row;
-    entries[i * 2 + 1] = column === 'hs6' ? all.hs6(row) : all.exporter(row) + all.importer(row) * 65536;
+    entries[i * 2 + 1] = filterValue(all, row, column);
   }
   return entries;
 }
