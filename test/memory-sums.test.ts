@@ -3,6 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { annualAggregate, type GroupKey } from '../src/trade/annual-sums.js';
+import { orient, type Flow } from '../src/trade/filter.js';
+import { flowSums } from '../src/trade/flow-sums.js';
+import { listingFilesWritten } from '../src/trade/listing-files.js';
+import { TradeInput } from '../src/trade/params.js';
 import { AggregateSlices } from '../src/trade/slices.js';
 import { buildMixes, discoverUniverse } from '../bench/mixes.js';
 import { provideSample } from './helpers/sample.js';
@@ -37,7 +42,12 @@ async function serve(
   held: { memorySumsBytes?: number; sumOffThreadRows?: number } = {},
 ): Promise<Served> {
   const served = await serveInProcess(dataDir, { memorySums, ...held, listingFiles: memorySums });
-  if (memorySums) await (await AggregateSlices.of(served.store.current!.db)).read;
+  if (memorySums) {
+    await (
+      await AggregateSlices.of(served.store.current!.db)
+    ).read;
+    await listingFilesWritten(served.store.current!.db);
+  }
   return served;
 }
 
@@ -85,5 +95,44 @@ describe('trade sums held in memory', () => {
       }
     }
     assert.equal(differing, 0);
+  });
+
+  it("sums a pair's flows, or one country's in some products, from the listings as DuckDB does", async () => {
+    const catalogue = memory.store.current!.content.trade!;
+    const universe = await discoverUniverse(
+      async (p) => JSON.parse(await answer(duck, p).then((a) => a.slice(4))).data,
+    );
+    const asked: Array<{ groups: GroupKey[]; orderBy?: 'value' | 'key'; limit?: number }> = [
+      { groups: ['year'], orderBy: 'key' },
+      { groups: ['partner'], orderBy: 'value', limit: 5 },
+      { groups: ['year', 'partner'], orderBy: 'key' },
+    ];
+    let compared = 0;
+    for (const [i, reporter] of universe.reporters.slice(0, 12).entries()) {
+      // Of the reporter's largest products and partners: sums that are not empty.
+      const top = async (what: string) =>
+        (await answerOf(duck, `/v1/trade/countries/${reporter}/${what}?limit=3`)).body.data as Array<
+          Record<string, string>
+        >;
+      const partner = i % 3 === 0 ? undefined : (await top('partners'))[i % 2]?.partner;
+      const code = (await top('products'))[i % 3]?.hs6 ?? universe.products[i]!;
+      const input = new TradeInput(catalogue);
+      const [r, p] = [input.countries(reporter), input.countries(partner)];
+      const products = input.products(code.slice(0, [6, 4, 2][i % 3]), 'product');
+      const years = i % 2 ? { from: universe.years.first, to: universe.years.first + 1 } : {};
+      input.resolve();
+      const sides = { reporter: r.value, partner: p.value };
+      for (const flow of ['export', 'import', undefined] as Array<Flow | undefined>) {
+        const filter = { terms: orient(sides, flow, catalogue.selfTrade), products: products.value, ...years };
+        for (const opts of asked) {
+          const fromListings = await flowSums(memory.store.current!.db, filter, opts);
+          const where = `${reporter} ${partner ?? ''} ${code} ${flow ?? 'both'} ${opts.groups.join(',')}`;
+          assert.ok(fromListings, `summed from the listings: ${where}`);
+          if (fromListings.length) compared++;
+          assert.deepEqual(fromListings, await annualAggregate(duck.store.current!.db, filter, opts), where);
+        }
+      }
+    }
+    assert.ok(compared > 50, `${compared} non-empty sums compared`);
   });
 });

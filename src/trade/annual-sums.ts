@@ -2,6 +2,7 @@ import type { Database } from '../store/duckdb.js';
 import { sumsInMemory } from './memory-sums.js';
 import type { Fields } from '../store/rows.js';
 import { leadingKey, termConditions, termDimensions, type Term, type TradeFilter } from './filter.js';
+import { flowSums } from './flow-sums.js';
 import { PairSums, type PairGroup } from './pair-sums.js';
 import { AggregateSlices, type SlicedAggregate } from './slices.js';
 import { Bindings, column, table, where } from './sql.js';
@@ -92,6 +93,11 @@ export async function annualAggregate(db: Database, filter: TradeFilter, opts: A
   if (sumsInMemory(db).memorySums && sources.every((s) => s !== undefined && s !== 'pair')) {
     const slices = await AggregateSlices.of(db);
     const rows = await slices.aggregate(db, { filter, sources: sources as SlicedAggregate[] }, opts);
+    if (rows) return rows as AggregateRow[];
+  }
+  // Over the flows of a pair, or of one country in some products: from the listings held in memory.
+  if (sumsInMemory(db).memorySums && sources.every((s) => s === undefined)) {
+    const rows = await flowSums(db, filter, opts);
     if (rows) return rows as AggregateRow[];
   }
   // Sums by year of a term naming nothing (every flow): the whole table's, summed once by
