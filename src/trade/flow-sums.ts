@@ -10,11 +10,12 @@ import { sumSlices, type SliceGroup, type SliceSumRow } from './slice-sums.js';
 import { sumSlicesOffThread } from './slice-sums-pool.js';
 
 /**
- * The most listing rows one request's terms scan for their flows (a listing's filter
- * column is read a few thousand rows at a time): about what the DuckDB query it
- * replaces costs. Larger ones run in DuckDB.
+ * The most listing rows one request's terms scan for their flows, on the event loop
+ * (a listing's filter column is read a few thousand rows at a time): some hundreds of
+ * microseconds. Larger ones (a large country's flows of a chapter) run in DuckDB, on
+ * its threads, while the event loop answers other requests.
  */
-const MAX_SCANNED_ROWS = 400_000;
+const MAX_SCANNED_ROWS = 100_000;
 /** The most flows one request sums from the listings. */
 const MAX_SUMMED_FLOWS = 100_000;
 

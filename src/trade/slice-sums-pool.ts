@@ -4,10 +4,13 @@ import { sumSlices, type SliceSumRow, type SliceSumTask } from './slice-sums.js'
 import type { SliceSumAnswer } from './slice-sums-worker.js';
 
 /**
- * Threads that sum slices off the event loop. One: the process's other core is also
- * DuckDB's and the complexity pool's, and the event loop keeps one.
+ * Threads that sum slices off the event loop: one a core of a two-core machine. They
+ * run below the event loop's priority (`keepMainThreadFirst`), so they take what the
+ * event loop leaves of its core, and the other core when DuckDB does not use it: at
+ * ten years, one thread was the bottleneck of a country's products while the event
+ * loop idled a third of its time.
  */
-export const SLICE_SUM_THREADS = 1;
+export const SLICE_SUM_THREADS = 2;
 /** Tasks that may wait for the summing thread; more are summed where they are asked for. */
 const WAITING_MAX = 64;
 
