@@ -134,5 +134,15 @@ describe('trade sums held in memory', () => {
       }
     }
     assert.ok(compared > 50, `${compared} non-empty sums compared`);
+    // Codes no flow has: no sums, from the listings as from DuckDB.
+    const input = new TradeInput(catalogue);
+    const r = input.countries(universe.reporters[0]);
+    input.resolve();
+    const none = {
+      terms: orient({ reporter: r.value, partner: undefined }, 'export', false),
+      products: [{ lo: 999_990, hi: 999_999 }],
+    };
+    assert.deepEqual(await flowSums(memory.store.current!.db, none, asked[0]!), []);
+    assert.deepEqual(await annualAggregate(duck.store.current!.db, none, asked[0]!), []);
   });
 });

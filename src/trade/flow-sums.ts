@@ -126,7 +126,7 @@ function codesScan(
     scanned: keys.reduce((n, code) => n + codes.rowsOf(code, years), 0),
     read: () => {
       const parts = keys.map((code) => codes.read(code, years, { limit: MAX_SUMMED_FLOWS + 1, country }));
-      return parts[0]!.map((_, c) => concatenated(parts.map((p) => p[c]!))) as FlowColumns;
+      return [0, 1, 2, 3, 4, 5].map((c) => concatenated(parts.map((p) => p[c]!))) as FlowColumns;
     },
     byProduct: false,
   };
