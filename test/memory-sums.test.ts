@@ -33,8 +33,9 @@ const PER_OPERATION = 150;
 /**
  * A server on the sample: every sum in DuckDB (`memorySums` off), or in memory with
  * `memorySumsBytes` for the slices (the whole tables read ahead when they fit, which
- * is awaited; otherwise slices fetched on use and dropped beyond the budget), and
- * sums of `sumOffThreadRows` rows or more on the summing thread.
+ * is awaited; otherwise slices fetched on use and dropped beyond the budget), sums of
+ * `sumOffThreadRows` rows or more on the summing threads, and the listings (whose
+ * flows some sums read) awaited.
  */
 async function serve(
   dataDir: string,

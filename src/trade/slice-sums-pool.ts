@@ -4,14 +4,13 @@ import { sumSlices, type SliceSumRow, type SliceSumTask } from './slice-sums.js'
 import type { SliceSumAnswer } from './slice-sums-worker.js';
 
 /**
- * Threads that sum slices off the event loop: one a core of a two-core machine. They
- * run below the event loop's priority (`keepMainThreadFirst`), so they take what the
- * event loop leaves of its core, and the other core when DuckDB does not use it: at
- * ten years, one thread was the bottleneck of a country's products while the event
- * loop idled a third of its time.
+ * Threads that sum slices off the event loop: two. They run below the event loop's
+ * priority (`keepMainThreadFirst`), so they take what the event loop leaves of its
+ * core, and the other core when DuckDB does not use it: at ten years, one thread was
+ * the bottleneck of a country's products while the event loop idled a third of its time.
  */
 export const SLICE_SUM_THREADS = 2;
-/** Tasks that may wait for the summing thread; more are summed where they are asked for. */
+/** Tasks that may wait for the summing threads; more are summed where they are asked for. */
 const WAITING_MAX = 64;
 
 let pool: Piscina | undefined;
