@@ -261,7 +261,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT,
     extracts: extractLimits(opts),
     heavy: new HeavyGate(
-      opts.heavy?.concurrency ?? HEAVY_CONCURRENCY_DEFAULT,
+      {
+        computing: opts.heavy?.concurrency ?? HEAVY_CONCURRENCY_DEFAULT,
+        onLoop: Number(process.env.HEAVY_ON_LOOP ?? 1),
+      },
       opts.heavy?.maxWaiting ?? DUCKDB_QUEUE_MAX_DEFAULT,
     ),
   });
