@@ -264,6 +264,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       {
         computing: opts.heavy?.concurrency ?? HEAVY_CONCURRENCY_DEFAULT,
         onLoop: Number(process.env.HEAVY_ON_LOOP ?? 1),
+        turnMs: Number(process.env.HEAVY_TURN_MS ?? 0),
       },
       opts.heavy?.maxWaiting ?? DUCKDB_QUEUE_MAX_DEFAULT,
     ),

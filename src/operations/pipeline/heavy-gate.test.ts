@@ -10,7 +10,7 @@ function pending() {
   return { work: () => done, finish: () => finish() };
 }
 
-const places = (n: number) => ({ computing: n, onLoop: n });
+const places = (n: number) => ({ computing: n, onLoop: n, turnMs: 0 });
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -21,7 +21,7 @@ async function turns(n: number) {
 
 describe('HeavyGate', () => {
   it('runs at most `capacity` at once, the next in arrival order as one ends', async () => {
-    const gate = new HeavyGate({ computing: 2, onLoop: 2 }, 10);
+    const gate = new HeavyGate({ computing: 2, onLoop: 2, turnMs: 0 }, 10);
     const signal = new AbortController().signal;
     const started: number[] = [];
     const jobs = [0, 1, 2, 3].map((i) => ({ i, ...pending() }));
@@ -103,12 +103,12 @@ describe('HeavyGate', () => {
       gate.run(deadline.signal, () => Promise.resolve()),
       /deadline/,
     );
-    assert.throws(() => new HeavyGate({ computing: 0, onLoop: 1 }, 1), RangeError);
-    assert.throws(() => new HeavyGate({ computing: 1, onLoop: 0 }, 1), RangeError);
+    assert.throws(() => new HeavyGate({ computing: 0, onLoop: 1, turnMs: 0 }, 1), RangeError);
+    assert.throws(() => new HeavyGate({ computing: 1, onLoop: 0, turnMs: 0 }, 1), RangeError);
   });
 
   it('lets a place on the event loop go while a computation waits on another thread', async () => {
-    const gate = new HeavyGate({ computing: 3, onLoop: 1 }, 10);
+    const gate = new HeavyGate({ computing: 3, onLoop: 1, turnMs: 0 }, 10);
     const signal = new AbortController().signal;
     const log: string[] = [];
     const query = pending();
@@ -135,7 +135,7 @@ describe('HeavyGate', () => {
   });
 
   it('takes a computation back from another thread before a new one, never past `computing`', async () => {
-    const gate = new HeavyGate({ computing: 2, onLoop: 1 }, 10);
+    const gate = new HeavyGate({ computing: 2, onLoop: 1, turnMs: 0 }, 10);
     const signal = new AbortController().signal;
     const log: string[] = [];
     const query = pending();
@@ -160,7 +160,7 @@ describe('HeavyGate', () => {
   });
 
   it("shares a computation's one place among its branches, freed by one back after the end", async () => {
-    const gate = new HeavyGate({ computing: 3, onLoop: 1 }, 10);
+    const gate = new HeavyGate({ computing: 3, onLoop: 1, turnMs: 0 }, 10);
     const signal = new AbortController().signal;
     const failing = gate.run(signal, async (hold) => {
       await Promise.all([
@@ -196,7 +196,7 @@ describe('HeavyGate', () => {
   });
 
   it('lets a computation whose deadline passes while it waits to come back leave with the deadline error', async () => {
-    const gate = new HeavyGate({ computing: 2, onLoop: 1 }, 10);
+    const gate = new HeavyGate({ computing: 2, onLoop: 1, turnMs: 0 }, 10);
     const blocker = pending();
     const deadline = new AbortController();
     const query = pending();
@@ -215,5 +215,33 @@ describe('HeavyGate', () => {
     blocker.finish();
     await holding;
     assert.deepEqual(gate.load, { running: 0, waiting: 0 });
+  });
+
+  it('resumes at most `onLoop` computations between two reads of what arrived', async () => {
+    const gate = new HeavyGate({ computing: 3, onLoop: 1, turnMs: 0 }, 10);
+    const signal = new AbortController().signal;
+    const log: string[] = [];
+    const [first, second, again] = [pending(), pending(), pending()];
+    const a = gate.run(signal, async (hold) => {
+      await hold.away(first.work);
+      log.push('a resumes');
+      await hold.away(again.work);
+    });
+    const b = gate.run(signal, async (hold) => {
+      await hold.away(second.work);
+      log.push('b resumes');
+    });
+    await turns(6);
+    // Both queries end in one phase of the event loop, each in a callback of its own; a
+    // request read next arrived meanwhile. The first resumed goes to wait again at once.
+    setTimeout(() => {
+      first.finish();
+      setImmediate(() => log.push('arrived'));
+    }, 0);
+    setTimeout(() => second.finish(), 0);
+    await b;
+    again.finish();
+    await a;
+    assert.deepEqual(log, ['a resumes', 'arrived', 'b resumes']);
   });
 });

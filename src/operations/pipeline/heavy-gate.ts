@@ -7,6 +7,11 @@ export interface HeavyPlaces {
   computing: number;
   /** Of those, how many hold a place on the event loop: run JavaScript, not wait on another thread. */
   onLoop: number;
+  /**
+   * Milliseconds from the first stretch of JavaScript begun in a turn of the event loop
+   * within which more may begin (past `onLoop` of them); later ones wait for the next turn.
+   */
+  turnMs: number;
 }
 
 /**
@@ -32,8 +37,14 @@ export class HeavyGate {
   private readonly arriving: Array<() => void> = [];
   /** Computations back from another thread, waiting for a place on the event loop: admitted first. */
   private readonly returning: Array<() => void> = [];
-  /** Whether the waiters are admitted on the event loop's next turn. */
-  private dispatching = false;
+  /** Stretches of JavaScript begun (computations started or resumed) in this turn of the event loop. */
+  private begunThisTurn = 0;
+  /** When the first of them began (`performance.now()`). */
+  private turnBegan = 0;
+  /** Whether the end of this turn is awaited (`setImmediate`): the budget is renewed and waiters admitted. */
+  private turnEnding = false;
+  /** Whether waiters are being admitted (in the turn-end callback). */
+  private admitting = false;
 
   constructor(
     private readonly places: HeavyPlaces,
@@ -62,10 +73,11 @@ export class HeavyGate {
 
   private enter(signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
-    if (this.arriving.length === 0 && this.returning.length === 0 && this.hasPlaceForNew()) {
-      this.computing++;
-      this.onLoop++;
-      return Promise.resolve();
+    if (this.arriving.length === 0 && this.returning.length === 0 && this.computing < this.places.computing) {
+      if (this.takeLoopPlace()) {
+        this.computing++;
+        return Promise.resolve();
+      }
     }
     if (this.arriving.length >= this.maxWaiting) return Promise.reject(new StoreBusyError(this.arriving.length));
     return this.wait(this.arriving, signal);
@@ -74,10 +86,7 @@ export class HeavyGate {
   /** A place on the event loop for a computation under way, back from another thread. */
   private returnToLoop(signal: AbortSignal): Promise<void> {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
-    if (this.returning.length === 0 && this.onLoop < this.places.onLoop) {
-      this.onLoop++;
-      return Promise.resolve();
-    }
+    if (this.returning.length === 0 && this.takeLoopPlace()) return Promise.resolve();
     return this.wait(this.returning, signal);
   }
 
@@ -141,49 +150,70 @@ export class HeavyGate {
         leave();
         ended = true;
         this.computing--;
-        this.dispatchSoon();
+        if (this.arriving.length > 0) this.endTurnSoon();
       },
     };
   }
 
-  private hasPlaceForNew(): boolean {
-    return this.computing < this.places.computing && this.onLoop < this.places.onLoop;
+  /**
+   * A place on the event loop, when one is free and this turn has begun fewer than
+   * `onLoop` stretches of JavaScript: a place let go and taken again in the same turn
+   * (a computation resumed as another goes to wait on a query) would else run every
+   * computation whose query ended in that turn before a cheap request is read.
+   */
+  private takeLoopPlace(): boolean {
+    if (this.onLoop >= this.places.onLoop) return false;
+    const now = performance.now();
+    if (this.begunThisTurn >= this.places.onLoop && now - this.turnBegan >= this.places.turnMs) return false;
+    if (this.begunThisTurn === 0) this.turnBegan = now;
+    this.onLoop++;
+    this.begunThisTurn++;
+    this.endTurnSoon();
+    return true;
   }
 
   private freeLoopPlace(): void {
     this.onLoop--;
-    this.dispatchSoon();
+    if (this.arriving.length > 0 || this.returning.length > 0) this.endTurnSoon();
   }
 
   /**
-   * Admits waiters on the event loop's next turn, not at once: a computation with
-   * nothing to wait for (rows read from a file, sums kept in memory) would else start
-   * the next one in the same task, and the whole queue would be computed before a
-   * single new request, however cheap, is read.
+   * After the event loop has next read what arrived, renews the turn's budget and
+   * admits waiters: those back from another thread first, then new computations in
+   * arrival order. A stretch begun while waiters are admitted (in a `setImmediate`
+   * callback, after a read) waits for the next callback of the kind; one begun
+   * elsewhere (a read's own callback, whose turn's callbacks come before the next read)
+   * for the one after.
    */
-  private dispatchSoon(): void {
-    if (this.dispatching || (this.arriving.length === 0 && this.returning.length === 0)) return;
-    this.dispatching = true;
-    setImmediate(() => {
-      this.dispatching = false;
-      this.dispatch();
-    });
+  private endTurnSoon(): void {
+    if (this.turnEnding) return;
+    this.turnEnding = true;
+    const end = () => {
+      this.turnEnding = false;
+      this.begunThisTurn = 0;
+      this.admitting = true;
+      try {
+        this.dispatch();
+      } finally {
+        this.admitting = false;
+      }
+    };
+    setImmediate(this.admitting ? end : () => setImmediate(end));
   }
 
-  /** Gives the free places to those back from another thread first, then to new computations in arrival order. */
   private dispatch(): void {
-    while (this.onLoop < this.places.onLoop) {
-      const back = this.returning.shift();
+    for (;;) {
+      const back = this.returning[0];
       if (back) {
-        this.onLoop++;
+        if (!this.takeLoopPlace()) return;
+        this.returning.shift();
         back();
         continue;
       }
-      if (this.computing >= this.places.computing) return;
-      const next = this.arriving.shift();
-      if (!next) return;
+      const next = this.arriving[0];
+      if (!next || this.computing >= this.places.computing || !this.takeLoopPlace()) return;
+      this.arriving.shift();
       this.computing++;
-      this.onLoop++;
       next();
     }
   }
