@@ -261,11 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     cacheMaxAgeS: opts.cacheMaxAgeS ?? CACHE_MAX_AGE_S_DEFAULT,
     extracts: extractLimits(opts),
     heavy: new HeavyGate(
-      {
-        computing: opts.heavy?.concurrency ?? HEAVY_CONCURRENCY_DEFAULT,
-        onLoop: Number(process.env.HEAVY_ON_LOOP ?? 1),
-        turnMs: Number(process.env.HEAVY_TURN_MS ?? 0),
-      },
+      opts.heavy?.concurrency ?? HEAVY_CONCURRENCY_DEFAULT,
       opts.heavy?.maxWaiting ?? DUCKDB_QUEUE_MAX_DEFAULT,
     ),
   });

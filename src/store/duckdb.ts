@@ -12,7 +12,6 @@ import {
 import path from 'node:path';
 import { ApiError } from '../errors.js';
 import { StoreBusyError } from './busy.js';
-import type { LoopHold } from './loop-hold.js';
 import { checkColumns, requiredFields, type Fields } from './rows.js';
 import { DUCKDB_QUEUE_MAX_DEFAULT } from '../settings.js';
 
@@ -310,10 +309,8 @@ export class Database {
   /** Set on a request's view of the database (see `within`). */
   private readonly signal: AbortSignal | undefined;
   private readonly lane: Lane = 'heavy';
-  /** Set on a heavy computation's view: its place on the event loop, let go while its queries run. */
-  private readonly hold: LoopHold | undefined;
   /** What `shared` computed from this snapshot, by key; every request's view sees the same map. */
-  private readonly sharedValues = new Map<string, { value: Promise<unknown>; loaded: boolean }>();
+  private readonly sharedValues = new Map<string, Promise<unknown>>();
   /** What `keep` kept with this snapshot, by key; every request's view sees the same map. */
   private readonly keptValues = new Map<string, unknown>();
   /** What `whenClosed` asked to run when the database closes. */
@@ -376,15 +373,10 @@ export class Database {
    */
   shared<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
     const kept = this.sharedValues.get(key);
-    // One another request is still loading is waited for away from the event loop's places.
-    if (kept) return (kept.loaded ? kept.value : this.away(() => kept.value)) as Promise<T>;
+    if (kept) return kept as Promise<T>;
     const loading = load(this.withoutDeadline());
-    const entry = { value: loading, loaded: false };
-    this.sharedValues.set(key, entry);
-    loading.then(
-      () => (entry.loaded = true),
-      () => this.sharedValues.delete(key),
-    );
+    this.sharedValues.set(key, loading);
+    loading.catch(() => this.sharedValues.delete(key));
     return loading;
   }
 
@@ -433,11 +425,7 @@ export class Database {
    * Waits for `work` that other requests may share (so it is not cancelled with this
    * one) no longer than this view's deadline: past it, fails as its queries do.
    */
-  waitFor<T>(work: Promise<T>): Promise<T> {
-    return this.away(() => this.waitWithin(work));
-  }
-
-  private async waitWithin<T>(work: Promise<T>): Promise<T> {
+  async waitFor<T>(work: Promise<T>): Promise<T> {
     const signal = this.signal;
     if (!signal) return work;
     if (signal.aborted) throw this.timeout();
@@ -458,21 +446,9 @@ export class Database {
     return this.closed;
   }
 
-  /**
-   * The same pool, with every query bound to `signal` (a request's deadline) and run in
-   * `lane`; with `hold`, a heavy computation's place on the event loop is let go while
-   * each query waits for its connection and runs (see `away`).
-   */
-  within(signal: AbortSignal, lane: Lane = 'heavy', hold?: LoopHold): Database {
-    return Object.create(this, { signal: { value: signal }, lane: { value: lane }, hold: { value: hold } }) as Database;
-  }
-
-  /**
-   * Waits for `work` of another thread: on a heavy computation's view, without its place
-   * on the event loop, taken again before returning (`LoopHold`); elsewhere as it is.
-   */
-  away<T>(work: () => Promise<T>): Promise<T> {
-    return this.hold ? this.hold.away(work) : work();
+  /** The same pool, with every query bound to `signal` (a request's deadline) and run in `lane`. */
+  within(signal: AbortSignal, lane: Lane = 'heavy'): Database {
+    return Object.create(this, { signal: { value: signal }, lane: { value: lane } }) as Database;
   }
 
   /** Connections running a query now. */
@@ -568,15 +544,8 @@ export class Database {
     return columns;
   }
 
-  /**
-   * Runs a query on a connection of this view's lane, under its deadline (or the
-   * per-query limit), away from the event loop's places while it waits and runs.
-   */
-  private read(sql: string, params: Params): Promise<DuckDBMaterializedResult> {
-    return this.away(() => this.readOnce(sql, params));
-  }
-
-  private async readOnce(sql: string, params: Params): Promise<DuckDBMaterializedResult> {
+  /** Runs a query on a connection of this view's lane, under its deadline (or the per-query limit). */
+  private async read(sql: string, params: Params): Promise<DuckDBMaterializedResult> {
     const signal = this.signal;
     const conn = await this.acquire(signal);
     let timedOut = false;

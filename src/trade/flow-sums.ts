@@ -57,7 +57,7 @@ export async function flowSums(
   }
   // The flows read are those of the years and products asked for: summed whole.
   const task = { filter: { terms: filter.terms }, slices, ...opts };
-  return rows < sumsInMemory(db).sumOffThreadRows ? sumSlices(task) : sumSlicesOffThread(task, db);
+  return rows < sumsInMemory(db).sumOffThreadRows ? sumSlices(task) : sumSlicesOffThread(task);
 }
 
 /**

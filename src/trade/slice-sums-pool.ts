@@ -1,5 +1,4 @@
 import { Piscina } from 'piscina';
-import type { LoopHold } from '../store/loop-hold.js';
 import { moduleBeside } from '../worker-module.js';
 import { sumSlices, type SliceSumRow, type SliceSumTask } from './slice-sums.js';
 import type { SliceSumAnswer } from './slice-sums-worker.js';
@@ -19,19 +18,20 @@ let pool: Piscina | undefined;
 const workerFile = () => moduleBeside(import.meta.url, 'slice-sums-worker');
 
 /**
- * A task's sums computed on a summing thread, which reads the slices' shared memory
- * as it is, while the event loop answers other requests (the asking computation lets
- * go of its place there meanwhile: `on.away`); the year rows it makes of a slice are
- * kept with the slice here. The same numbers as `sumSlices` here, which answers when
- * the threads have `WAITING_MAX` tasks waiting or fail.
+ * A task's sums computed on the summing thread, which reads the slices' shared memory
+ * as it is, while the event loop answers other requests; the year rows it makes of a
+ * slice are kept with the slice here. The same numbers as `sumSlices` here, which
+ * answers when the thread has `WAITING_MAX` tasks waiting or fails.
  */
-export async function sumSlicesOffThread(task: SliceSumTask, on: LoopHold): Promise<SliceSumRow[]> {
+export async function sumSlicesOffThread(task: SliceSumTask): Promise<SliceSumRow[]> {
   pool ??= new Piscina({ filename: workerFile(), minThreads: SLICE_SUM_THREADS, maxThreads: SLICE_SUM_THREADS });
   if (pool.queueSize >= WAITING_MAX) return sumSlices(task);
-  const threads = pool;
-  // A thread that failed: summed here instead.
-  const answer = await on.away(() => (threads.run(task) as Promise<SliceSumAnswer>).catch(() => undefined));
-  if (!answer) return sumSlices(task);
+  let answer: SliceSumAnswer;
+  try {
+    answer = (await pool.run(task)) as SliceSumAnswer;
+  } catch {
+    return sumSlices(task);
+  }
   for (const [t, i, rows] of answer.byYear) task.slices[t]![i]!.byYear ??= rows;
   return answer.rows;
 }

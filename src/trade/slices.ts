@@ -131,7 +131,7 @@ export class AggregateSlices {
       rows += rowsIn(first[0], filter.products);
     }
     const task = { filter, slices: slices as Slice[][], groups, orderBy: opts.orderBy, limit: opts.limit };
-    return rows < sumsInMemory(this.root).sumOffThreadRows ? sumSlices(task) : sumSlicesOffThread(task, db);
+    return rows < sumsInMemory(this.root).sumOffThreadRows ? sumSlices(task) : sumSlicesOffThread(task);
   }
 
   /**

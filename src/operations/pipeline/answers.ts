@@ -17,7 +17,6 @@ import type { Snapshot } from '../../store/serving.js';
 import type { Datasets } from '../../datasets.js';
 import type { Operation } from '../operation.js';
 import type { HeavyGate } from './heavy-gate.js';
-import type { LoopHold } from '../../store/loop-hold.js';
 
 /**
  * An operation's answers as kept bytes: what a request asks for, the answer its
@@ -182,15 +181,10 @@ export interface Computation extends Exchange {
  */
 export async function computeAnswer(served: ServedOperation, c: Computation, heavy: HeavyGate): Promise<Finish> {
   const headers: Record<string, string> = {};
-  const { lane, weight } = served.operation;
+  const stores = new Stores(c.snapshot, (db) => db.within(c.signal, served.operation.lane), headers);
   // The validator checked both against the operation's own schemas before the handler runs.
-  const inputWith = (hold?: LoopHold) => ({
-    query: c.asked.query,
-    params: c.request.params as Static<TObject>,
-    stores: new Stores(c.snapshot, (db) => db.within(c.signal, lane, hold), headers),
-    headers,
-  });
-  const compute = async (input: ReturnType<typeof inputWith>): Promise<Finish> => {
+  const input = { query: c.asked.query, params: c.request.params as Static<TObject>, stores, headers };
+  const compute = async (): Promise<Finish> => {
     const value = await served.operation.handler(input);
     if (c.asked.representation === 'csv') {
       const answer = csvAnswer(served, value, { etag: c.etag, headers });
@@ -198,9 +192,8 @@ export async function computeAnswer(served: ServedOperation, c: Computation, hea
     }
     return jsonAnswer(served, c.reply, { value, etag: c.etag, headers });
   };
-  const input = inputWith();
-  if (weight !== 'heavy' || served.operation.cheap?.(input)) return compute(input);
-  return heavy.run(c.signal, (hold) => compute(inputWith(hold)));
+  const { weight } = served.operation;
+  return weight === 'heavy' && !served.operation.cheap?.(input) ? heavy.run(c.signal, compute) : compute();
 }
 
 /** Headers of every answer of an operation's URL: its validator and how long it may be reused. */
