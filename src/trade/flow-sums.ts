@@ -5,7 +5,7 @@ import { listingKey, type CountrySide, type ListingFile } from './listing-file.j
 import { listingFile } from './listing-files.js';
 import { sumsInMemory } from './memory-sums.js';
 import { inProductOrder, type FlowColumns } from './product-order.js';
-import { sharedArray, type Slice } from './slice-reading.js';
+import { sharedArray, sharedCopy, type Slice } from './slice-reading.js';
 import { sumSlices, type SliceGroup, type SliceSumRow } from './slice-sums.js';
 import { sumSlicesOffThread } from './slice-sums-pool.js';
 
@@ -154,11 +154,11 @@ function sliceOf(term: Term, flows: FlowColumns): Slice {
     count,
     lead: term.exporters ? 'exporter' : 'importer',
     columns: {
-      exporter: sharedArray(Int32Array, count),
-      importer: sharedArray(Int32Array, count),
-      hs6: sharedArray(Int32Array, count),
+      exporter: sharedCopy(Int32Array, exporters),
+      importer: sharedCopy(Int32Array, importers),
+      hs6: sharedCopy(Int32Array, codes),
     },
-    year: sharedArray(Int16Array, count),
+    year: sharedCopy(Int16Array, years),
     value: sharedArray(Float64Array, count),
     qty: sharedArray(Float64Array, count),
     valueQ: sharedArray(Float64Array, count),
@@ -168,10 +168,6 @@ function sliceOf(term: Term, flows: FlowColumns): Slice {
     rowid: undefined,
     starts: [0, count],
   };
-  slice.columns.exporter!.set(exporters);
-  slice.columns.importer!.set(importers);
-  slice.columns.hs6!.set(codes);
-  slice.year.set(years);
   for (let i = 0; i < count; i++) {
     const [value, qty] = [values[i]!, quantities[i]!];
     const present = (Number.isNaN(value) ? 0 : 1) | (Number.isNaN(qty) ? 0 : 2);
