@@ -2,6 +2,8 @@ import type { Term } from '../../trade/filter.js';
 import { orient, type Flow } from '../../trade/filter.js';
 import { TradeInput } from '../../trade/params.js';
 import { annualPoints } from '../../trade/points.js';
+import { groupedPointsJson } from '../../trade/grouped-points-json.js';
+import { SerialisedData } from '../../http/serialised-data.js';
 import type { TradeStore } from '../../trade/store.js';
 
 interface RankingQuery {
@@ -14,7 +16,8 @@ interface RankingQuery {
 
 /**
  * A country's partners or products ranked by trade value: one flow when `flow` is
- * given, else exports and imports together.
+ * given, else exports and imports together. Written straight to JSON bytes (up to 500
+ * points), or as points for the other representations.
  */
 export async function rankCountryTrade(
   store: TradeStore,
@@ -34,5 +37,9 @@ export async function rankCountryTrade(
       ];
   const filter = { terms, products: products.value, ...years };
   const rows = await store.aggregate(filter, { groups: [key], orderBy: 'value', limit: query.limit });
-  return annualPoints(store.catalogue, key, rows);
+  const { catalogue } = store;
+  return new SerialisedData(
+    (around) => Promise.resolve(groupedPointsJson(catalogue, { key, rows }, around)),
+    () => annualPoints(catalogue, key, rows),
+  );
 }
