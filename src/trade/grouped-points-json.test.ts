@@ -45,6 +45,13 @@ describe('grouped points as JSON bytes', () => {
     assert.match(written, /"partner":"\?\?"/);
   });
 
+  it('return bytes of their own, whole after the next answer is written', () => {
+    const first = groupedPointsJson(catalogue, { key: 'hs6', rows }, around);
+    const text = first.toString();
+    groupedPointsJson(catalogue, { key: 'partner', rows: rows.slice(0, 3) }, around);
+    assert.equal(first.toString(), text);
+  });
+
   it('write no sums as an empty array', () => {
     assert.equal(groupedPointsJson(catalogue, { key: 'hs6', rows: [] }, around).toString(), '{"data":[],"next":null}');
   });

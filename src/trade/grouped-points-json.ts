@@ -29,7 +29,7 @@ const YEAR_END = asciiBytes('-01-01"');
 
 /**
  * The JSON array of `annualPoints(catalogue, key, rows)` between `around`'s bytes, in a
- * buffer of its own.
+ * buffer of its own (written in the scratch buffer, then copied: see `JsonWriter.onScratch`).
  */
 export function groupedPointsJson(
   catalogue: TradeCatalogue,
@@ -44,7 +44,7 @@ export function groupedPointsJson(
     if (!bytes) countries.set(id, (bytes = Buffer.from(JSON.stringify(catalogue.iso2(id)), 'utf8')));
     return bytes;
   };
-  const out = JsonWriter.of(around.before.length + rows.length * POINT_BYTES + 2 + around.after.length);
+  const out = JsonWriter.onScratch(around.before.length + rows.length * POINT_BYTES + 2 + around.after.length);
   out.bytes(around.before);
   out.byte(0x5b); // [
   rows.forEach((r, i) => {
@@ -67,5 +67,9 @@ export function groupedPointsJson(
   });
   out.byte(0x5d); // ]
   out.bytes(around.after);
-  return out.done();
+  // Copied out of the scratch buffer into one of the answer's exact size (the answer cache keeps it).
+  const written = out.done();
+  const body = Buffer.allocUnsafe(written.length);
+  body.set(written);
+  return body;
 }
