@@ -1,5 +1,5 @@
 import { JsonWriter, asciiBytes } from '../json-bytes.js';
-import { formatHs6, type TradeCatalogue } from './catalogue.js';
+import type { TradeCatalogue } from './catalogue.js';
 import type { AggregateRow, GroupKey } from './annual-sums.js';
 import type { Around } from './observation-json.js';
 
@@ -23,6 +23,9 @@ function keyPieces(field: (typeof KEY_FIELDS)[number]): { open: Uint8Array; clos
   return { open: asciiBytes(open), close: asciiBytes(close) };
 }
 
+/** The pieces of each key field, made once. */
+const PIECES = new Map(KEY_FIELDS.map((field) => [field, keyPieces(field)]));
+
 const QUANTITY = asciiBytes(',"quantity":');
 const FLOW_COUNT = asciiBytes(',"flow_count":');
 const YEAR_END = asciiBytes('-01-01"');
@@ -37,7 +40,7 @@ export function groupedPointsJson(
   around: Around,
 ): Buffer {
   const { key, rows } = grouped;
-  const { open, close } = keyPieces(key === 'year' ? 'period' : key);
+  const { open, close } = PIECES.get(key === 'year' ? 'period' : key)!;
   const countries = new Map<number, Uint8Array>();
   const country = (id: number) => {
     let bytes = countries.get(id);
@@ -55,8 +58,11 @@ export function groupedPointsJson(
       out.byte(0x22); // "
       out.digits(k);
       out.bytes(YEAR_END);
-    } else if (key === 'hs6') out.ascii(JSON.stringify(formatHs6(k)));
-    else out.bytes(country(k));
+    } else if (key === 'hs6') {
+      out.byte(0x22); // "
+      out.digits(k, 6); // as `formatHs6`: six digits, zero-padded
+      out.byte(0x22);
+    } else out.bytes(country(k));
     out.bytes(close);
     out.number(r.value);
     out.bytes(QUANTITY);

@@ -18,10 +18,10 @@ let pool: Piscina | undefined;
 const workerFile = () => moduleBeside(import.meta.url, 'slice-sums-worker');
 
 /**
- * A task's sums computed on the summing thread, which reads the slices' shared memory
+ * A task's sums computed on a summing thread, which reads the slices' shared memory
  * as it is, while the event loop answers other requests; the year rows it makes of a
  * slice are kept with the slice here. The same numbers as `sumSlices` here, which
- * answers when the thread has `WAITING_MAX` tasks waiting or fails.
+ * answers when the threads have `WAITING_MAX` tasks waiting or a thread fails.
  */
 export async function sumSlicesOffThread(task: SliceSumTask): Promise<SliceSumRow[]> {
   pool ??= new Piscina({ filename: workerFile(), minThreads: SLICE_SUM_THREADS, maxThreads: SLICE_SUM_THREADS });

@@ -8,9 +8,9 @@ import { StoreBusyError } from '../../store/busy.js';
  * arrive, at most `capacity` are being computed: the others wait here, holding no
  * connection, no rows and no memory, and a cheap answer waits behind at most that much
  * work: a place freed passes to the next waiter only after the event loop has read what
- * arrived. Past
- * `maxWaiting` waiters a request is refused at once (503 with Retry-After, as a full
- * DuckDB queue is); a waiter whose deadline passes leaves with the deadline's error.
+ * arrived. Past `maxWaiting` waiters a request is refused at once (503 with Retry-After,
+ * as a full DuckDB queue is); a waiter whose deadline passes leaves with the deadline's
+ * error.
  */
 export class HeavyGate {
   private running = 0;
